@@ -1,0 +1,72 @@
+// Builds the Fastify app; tests and main.ts both call buildApp.
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import { openDatabase, type Db } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { seed } from './db/seed.js';
+import { registerErrorHandling } from './plugins/errors.js';
+import { accountRoutes } from './routes/accounts.js';
+import { devRoutes } from './routes/dev.js';
+import { siteRoutes } from './routes/site.js';
+import { createServices, type Services } from './services/container.js';
+
+export interface App {
+  app: FastifyInstance;
+  db: Db;
+  services: Services;
+}
+
+export interface BuildOptions {
+  /** Run migrations and seed before returning (tests and `npm start` want this). */
+  prepare?: boolean;
+  now?: () => number;
+}
+
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<App> {
+  const db = openDatabase(config);
+  if (opts.prepare) {
+    await migrateToLatest(db);
+    await seed(db);
+  }
+  const services = createServices(db, config, opts.now);
+
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers["x-csrftoken"]', 'req.headers.cookie', 'req.headers.authorization'],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('session', null);
+  registerErrorHandling(app);
+
+  await app.register(accountRoutes, { services });
+  await app.register(siteRoutes, { services, config });
+  await app.register(devRoutes, { services });
+
+  if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      index: 'index.html',
+      wildcard: true,
+      setHeaders(res, file) {
+        // Vite fingerprints assets, so they can be cached for good; the page itself must not be.
+        res.setHeader('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  } else if (config.webDist) {
+    app.log.warn({ webDist: config.webDist }, 'web app not built; serving the API only');
+  }
+
+  app.addHook('onClose', async () => {
+    await db.close();
+  });
+  return { app, db, services };
+}

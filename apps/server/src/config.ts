@@ -1,0 +1,60 @@
+// Server configuration, read once from environment variables with defaults that work offline.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Root folder for the SQLite file, uploads and reports when no object store is configured. */
+  dataDir: string;
+  /** PostgreSQL connection string; when empty the embedded SQLite file in dataDir is used. */
+  databaseUrl: string | null;
+  /** Built web app served at /; null disables static serving (API only). */
+  webDist: string | null;
+  logLevel: string;
+  trustProxy: boolean;
+  tokenTtlHours: number;
+  smsProvider: 'dev';
+  wechatProvider: 'dev';
+  version: string;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** apps/server, whether running from src (tests) or dist (production). */
+const serverRoot = path.resolve(here, '..');
+const repoRoot = path.resolve(serverRoot, '..', '..');
+
+function int(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`Environment variable ${name} must be a non-negative integer, got "${raw}"`);
+  return n;
+}
+
+function oneOf<T extends string>(name: string, allowed: readonly T[], fallback: T, env: NodeJS.ProcessEnv): T {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!(allowed as readonly string[]).includes(raw)) {
+    throw new Error(`Environment variable ${name} must be one of ${allowed.join(', ')}, got "${raw}"`);
+  }
+  return raw as T;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const webDist = env.WEB_DIST ?? path.join(repoRoot, 'apps', 'web', 'dist');
+  return {
+    port: int('PORT', 8080, env),
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR || path.join(repoRoot, 'data')),
+    databaseUrl: env.DATABASE_URL || null,
+    webDist: webDist === '' ? null : path.resolve(webDist),
+    logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    tokenTtlHours: int('TOKEN_TTL_HOURS', 24 * 7, env),
+    // Real Tencent Cloud SMS and WeChat Open Platform providers plug in here; only `dev` exists today.
+    smsProvider: oneOf('SMS_PROVIDER', ['dev'] as const, 'dev', env),
+    wechatProvider: oneOf('WECHAT_PROVIDER', ['dev'] as const, 'dev', env),
+    version: env.npm_package_version || '0.1.0',
+  };
+}

@@ -1,0 +1,114 @@
+// Kysely table types. Times are epoch milliseconds (bigint columns), booleans are 0/1 integers,
+// so one set of queries runs on SQLite and PostgreSQL alike.
+import type { Generated } from 'kysely';
+
+export interface UsersTable {
+  id: Generated<number>;
+  mobile: string;
+  password_hash: string;
+  username: string;
+  sex: string;
+  email: string;
+  research: string;
+  profession: string;
+  /** JSON array of strings. */
+  tags: string;
+  avatar: string;
+  openid: string | null;
+  invitation_code: string;
+  /** The invite code typed at registration, kept for rewards. */
+  signup_code: string | null;
+  inviter_id: number | null;
+  /** Comma-separated role names; `admin` is the ordinary user. */
+  roles: string;
+  vip_expires_at: number | null;
+  vip_life: number;
+  svip_expires_at: number | null;
+  svip_life: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SessionsTable {
+  token_hash: string;
+  user_id: number;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+export interface SmsCodesTable {
+  id: Generated<number>;
+  account: string;
+  code_hash: string;
+  attempts: number;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface DevSmsOutboxTable {
+  id: Generated<number>;
+  account: string;
+  code: string;
+  content: string;
+  created_at: number;
+}
+
+export interface WechatLoginsTable {
+  logkey: string;
+  /** WAIT → SCANNED (openid known) → DONE (token issued or account created). */
+  status: string;
+  openid: string | null;
+  created_at: number;
+  expires_at: number;
+  scanned_at: number | null;
+}
+
+export interface RateEventsTable {
+  id: Generated<number>;
+  key: string;
+  created_at: number;
+}
+
+export interface AnnouncementsTable {
+  id: Generated<number>;
+  title: string;
+  content: string;
+  sort: number;
+  active: number;
+  created_at: number;
+}
+
+export interface LoginInfoTable {
+  id: Generated<number>;
+  title: string;
+  content: string;
+  sort: number;
+}
+
+export interface AdvancedMenuTable {
+  id: Generated<number>;
+  name: string;
+  title: string;
+  sort: number;
+}
+
+export interface SiteInfoTable {
+  item: string;
+  url: string | null;
+  content: string | null;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  sms_codes: SmsCodesTable;
+  dev_sms_outbox: DevSmsOutboxTable;
+  wechat_logins: WechatLoginsTable;
+  rate_events: RateEventsTable;
+  announcements: AnnouncementsTable;
+  login_info: LoginInfoTable;
+  advanced_menu: AdvancedMenuTable;
+  site_info: SiteInfoTable;
+}

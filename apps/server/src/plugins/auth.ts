@@ -1,0 +1,28 @@
+// Resolves the X-Csrftoken header to a session for routes that need a logged-in user.
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { Session, SessionService } from '../services/session-service.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: Session | null;
+  }
+}
+
+export const TOKEN_HEADER = 'x-csrftoken';
+
+export function tokenOf(request: FastifyRequest): string | undefined {
+  const v = request.headers[TOKEN_HEADER];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+export function requireAuth(sessions: SessionService): preHandlerAsyncHookHandler {
+  return async function (request: FastifyRequest, _reply: FastifyReply) {
+    request.session = await sessions.authenticate(tokenOf(request));
+  };
+}
+
+/** The session set by requireAuth; calling it on a public route is a programming error. */
+export function sessionOf(request: FastifyRequest): Session {
+  if (!request.session) throw new Error('route is missing the requireAuth preHandler');
+  return request.session;
+}

@@ -1,0 +1,43 @@
+// Wires repositories, providers and services together for one app instance.
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import { DevSmsProvider } from '../providers/sms/dev-sms-provider.js';
+import type { SmsProvider } from '../providers/sms/sms-provider.js';
+import { DevWechatProvider } from '../providers/wechat/dev-wechat-provider.js';
+import type { WechatProvider } from '../providers/wechat/wechat-provider.js';
+import { RateRepo } from '../repositories/rate-repo.js';
+import { SessionsRepo } from '../repositories/sessions-repo.js';
+import { SiteRepo } from '../repositories/site-repo.js';
+import { SmsRepo } from '../repositories/sms-repo.js';
+import { UsersRepo } from '../repositories/users-repo.js';
+import { WechatRepo } from '../repositories/wechat-repo.js';
+import { AccountService } from './account-service.js';
+import { RateLimiter } from './rate-limiter.js';
+import { SessionService } from './session-service.js';
+import { SmsService } from './sms-service.js';
+import { WechatService } from './wechat-service.js';
+
+export interface Services {
+  sessions: SessionService;
+  accounts: AccountService;
+  sms: SmsService;
+  wechat: WechatService;
+  site: SiteRepo;
+  smsProvider: SmsProvider;
+  wechatProvider: WechatProvider;
+}
+
+export function createServices(db: Db, config: Config, now: () => number = Date.now): Services {
+  const k = db.kysely;
+  const users = new UsersRepo(k);
+  const smsRepo = new SmsRepo(k);
+  const wechatRepo = new WechatRepo(k);
+  const limiter = new RateLimiter(new RateRepo(k), now);
+  const sessions = new SessionService(new SessionsRepo(k), config.tokenTtlHours * 60 * 60 * 1000, now);
+  const smsProvider: SmsProvider = new DevSmsProvider(smsRepo, now);
+  const wechatProvider: WechatProvider = new DevWechatProvider();
+  const sms = new SmsService(smsRepo, smsProvider, limiter, now);
+  const wechat = new WechatService(wechatRepo, users, sessions, wechatProvider, now);
+  const accounts = new AccountService(k, users, wechatRepo, sessions, sms, wechat, limiter, now);
+  return { sessions, accounts, sms, wechat, site: new SiteRepo(k), smsProvider, wechatProvider };
+}

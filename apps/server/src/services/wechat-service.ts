@@ -1,0 +1,60 @@
+// WeChat QR login: a login key is shown as a QR; a scan attaches an openid; polling turns it into
+// a token (known user) or an invitation to register (unknown openid).
+import { AccountMessages, type QrCodeData, type WechatCallbackData } from '@labstat/contracts';
+import { badRequest } from '../errors.js';
+import { randomToken } from '../lib/crypto.js';
+import type { WechatProvider } from '../providers/wechat/wechat-provider.js';
+import type { UsersRepo } from '../repositories/users-repo.js';
+import type { WechatRepo } from '../repositories/wechat-repo.js';
+import type { SessionService } from './session-service.js';
+
+const QR_TTL_MS = 5 * 60 * 1000;
+/** How long after a scan the openid may be used to register. */
+export const SIGNUP_AFTER_SCAN_MS = 30 * 60 * 1000;
+
+export class WechatService {
+  constructor(
+    private readonly repo: WechatRepo,
+    private readonly users: UsersRepo,
+    private readonly sessions: SessionService,
+    private readonly provider: WechatProvider,
+    private readonly now: () => number,
+  ) {}
+
+  async createLoginQr(): Promise<QrCodeData> {
+    const logkey = randomToken(18);
+    const now = this.now();
+    await this.repo.insert(logkey, now, now + QR_TTL_MS);
+    return { logkey, qrcode: await this.provider.loginQrImage(logkey) };
+  }
+
+  async poll(logkey: string): Promise<WechatCallbackData> {
+    const row = await this.repo.byLogkey(logkey);
+    if (!row) throw badRequest(AccountMessages.qrUnknown);
+    if (row.status === 'WAIT') {
+      if (row.expires_at <= this.now()) throw badRequest(AccountMessages.qrExpired);
+      return { status: 'WAIT' };
+    }
+    if (row.status !== 'SCANNED' || !row.openid) throw badRequest(AccountMessages.qrExpired);
+    const user = await this.users.byOpenid(row.openid);
+    if (!user) return { status: 'UNBOUND', openid: row.openid };
+    if (!(await this.repo.markDone(logkey))) throw badRequest(AccountMessages.qrExpired);
+    return { status: 'SUCCESS', access_token: await this.sessions.issue(user.id), openid: row.openid };
+  }
+
+  /** Records a scan; the dev provider's /dev/wechat/scan and a real webhook both end here. */
+  async scan(logkey: string, openid: string): Promise<void> {
+    if (!(await this.repo.markScanned(logkey, openid, this.now()))) {
+      const row = await this.repo.byLogkey(logkey);
+      throw badRequest(row ? AccountMessages.qrExpired : AccountMessages.qrUnknown);
+    }
+  }
+
+  /** Registration needs an openid that came from a recent scan and belongs to nobody yet. */
+  async assertSignupOpenid(openid: string): Promise<void> {
+    if (!(await this.repo.scannedOpenid(openid, this.now() - SIGNUP_AFTER_SCAN_MS))) {
+      throw badRequest(AccountMessages.openidUnknown);
+    }
+    if (await this.users.byOpenid(openid)) throw badRequest(AccountMessages.wechatBound);
+  }
+}

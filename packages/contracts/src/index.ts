@@ -1,0 +1,5 @@
+// Public surface of @labstat/contracts.
+export * from './envelope.js';
+export * from './device.js';
+export * from './accounts.js';
+export * from './site.js';
