@@ -1,0 +1,62 @@
+// Route metadata (titles, roles, menu entries) and the free list of spec 01 §4 and §6.
+import { DashboardOutlined, FileProtectOutlined, HomeOutlined } from '@ant-design/icons';
+import type { ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import type { RoleGroup } from '../lib/session-store';
+
+export interface MenuRoute {
+  path: string;
+  title: string;
+  icon?: ReactNode;
+  /** Kept for the user when absent or when it shares a role with the active role group. */
+  roles?: RoleGroup[];
+  hidden?: boolean;
+}
+
+export const DYNAMICS_PATHS = ['/team-info/index', '/user-contract/index', '/quote/index', '/dynamics-update/index'];
+
+const FREE_PATHS = new Set(['/', '/login', '/auth-redirect', '/dashboard', '/calculate/index', '/vip', '/404', '/401', '/high-tool', ...DYNAMICS_PATHS]);
+const FREE_PREFIXES = ['/public-tool', '/redirect/'];
+
+/** Every route the spec defines (children included by prefix); anything else is a 404 for all. */
+const SPEC_ROUTES = [
+  '/', '/login', '/auth-redirect', '/dashboard', '/vip', '/profile/index', '/404', '/401', '/redirect',
+  '/team-info/index', '/user-contract/index', '/quote/index', '/dynamics-update/index',
+  '/data-manager/index', '/calculate/index', '/public-tool', '/high-tool', '/task', '/collect', '/document',
+  '/feedback-list/index', '/tool/detail',
+];
+
+export function isSpecPath(path: string): boolean {
+  return SPEC_ROUTES.some((r) => path === r || (r !== '/' && path.startsWith(`${r}/`)));
+}
+
+/** Paths a visitor without a token may open; advanced tools come from the server menu. */
+export function isFreePath(path: string, advancedNames: readonly string[]): boolean {
+  if (FREE_PATHS.has(path)) return true;
+  if (FREE_PREFIXES.some((p) => path === p || path.startsWith(p.endsWith('/') ? p : `${p}/`))) return true;
+  return advancedNames.some((n) => path === `/high-tool/${n}`);
+}
+
+export function roleGroupFor(path: string): RoleGroup {
+  return DYNAMICS_PATHS.includes(path) ? 'dynamics' : 'admin';
+}
+
+export function permitted(roles: readonly RoleGroup[] | undefined, active: RoleGroup): boolean {
+  return !roles || roles.includes(active);
+}
+
+/** Sidebar entries, in order; later screens add theirs here. */
+export const MENU_ROUTES: MenuRoute[] = [
+  { path: '/', title: '首页', icon: <HomeOutlined /> },
+  { path: '/dashboard', title: '工作台', icon: <DashboardOutlined /> },
+  { path: '/user-contract/index', title: '用户协议', icon: <FileProtectOutlined />, roles: ['dynamics'] },
+];
+
+export function titleOf(path: string): string | undefined {
+  return MENU_ROUTES.find((r) => r.path === path)?.title;
+}
+
+/** The active role group follows the path: the four static pages select `dynamics`. */
+export function useActiveRole(): RoleGroup {
+  return roleGroupFor(useLocation().pathname);
+}

@@ -1,0 +1,46 @@
+// Hash routes of spec 01 §2 and spec 02 §2 for the screens that exist so far.
+import { createHashRouter, Navigate, Outlet } from 'react-router-dom';
+import { LoginPage } from '../features/auth/components/login-page';
+import { DashboardPage } from '../features/dashboard/dashboard-page';
+import { AuthRedirectPage } from '../features/errors/auth-redirect-page';
+import { NotFoundPage } from '../features/errors/not-found-page';
+import { RedirectPage } from '../features/errors/redirect-page';
+import { UnauthorizedPage } from '../features/errors/unauthorized-page';
+import { HomePage } from '../features/home/components/home-page';
+import { UserContractPage } from '../features/static-pages/user-contract-page';
+import { MainLayout } from './layouts/main-layout';
+import { Permit } from './permit';
+import { RouteGuard } from './route-guard';
+
+export const router = createHashRouter([
+  {
+    element: (
+      <RouteGuard>
+        <Outlet />
+      </RouteGuard>
+    ),
+    children: [
+      { path: '/', element: <HomePage /> },
+      { path: '/login', element: <LoginPage /> },
+      { path: '/auth-redirect', element: <AuthRedirectPage /> },
+      { path: '/redirect/*', element: <RedirectPage /> },
+      { path: '/404', element: <NotFoundPage /> },
+      { path: '/401', element: <UnauthorizedPage /> },
+      {
+        element: <MainLayout />,
+        children: [
+          { path: '/dashboard', element: <DashboardPage /> },
+          {
+            path: '/user-contract/index',
+            element: (
+              <Permit roles={['dynamics']}>
+                <UserContractPage />
+              </Permit>
+            ),
+          },
+        ],
+      },
+      { path: '*', element: <Navigate to="/404" replace /> },
+    ],
+  },
+]);

@@ -1,0 +1,145 @@
+// The public home page (spec 01 §2): carousel, Start using / Quick start, the three steps,
+// ?token= login, and announcements after login.
+import { CloudUploadOutlined, FileTextOutlined, RobotOutlined, SlidersOutlined } from '@ant-design/icons';
+import { Button, Card, Carousel, Col, Row, Typography } from 'antd';
+import DOMPurify from 'dompurify';
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { PublicHeader } from '../../../components/public-header';
+import { session, useSession } from '../../../lib/session-store';
+import { ui } from '../../../lib/ui-bridge';
+import { fetchAnnouncements } from '../api/announcements';
+
+const SLIDES = [
+  { title: '上传数据，三步生成统计报告', text: '支持 xlsx、xls、csv，拖拽上传即可开始分析', bg: 'linear-gradient(120deg,#409EFF,#1d4ed8)' },
+  { title: '结果与 R 语言一致', text: '每个统计量都与 R 的结果逐项核对，报告附可复现的 R 代码', bg: 'linear-gradient(120deg,#0ea5e9,#0f766e)' },
+  { title: 'AI 智能解读', text: '用通俗的中文解释检验方法、统计量、P 值与结论', bg: 'linear-gradient(120deg,#6366f1,#7c3aed)' },
+];
+
+const STEPS = [
+  { icon: <CloudUploadOutlined />, title: '上传数据', text: '上传 Excel 或 CSV 数据表，或直接使用示例数据。' },
+  { icon: <SlidersOutlined />, title: '调整参数', text: '选择分析工具与变量，按需设置检验方法与图表样式。' },
+  { icon: <FileTextOutlined />, title: '生成报告', text: '获得三线表、图表与结论，下载为 Word 直接用于论文。' },
+];
+
+/** Announcements show once per page load (not on every visit to the home page). */
+let announced = false;
+
+function useWideLayout(): boolean {
+  const [wide, setWide] = useState(() => window.innerWidth >= 1200);
+  useEffect(() => {
+    const onResize = () => setWide(window.innerWidth >= 1200);
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  return wide;
+}
+
+export function HomePage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const { token } = useSession();
+  const wide = useWideLayout();
+
+  // ?token=… logs the user in, returns to the home page and reloads (spec 01 §2).
+  const urlToken = params.get('token');
+  useEffect(() => {
+    if (!urlToken) return;
+    session.login(urlToken);
+    navigate('/', { replace: true });
+    window.location.reload();
+  }, [urlToken, navigate]);
+
+  useEffect(() => {
+    if (!token || urlToken || announced) return;
+    announced = true;
+    const timers: ReturnType<typeof setTimeout>[] = [];
+    fetchAnnouncements().then(
+      (list) =>
+        list.forEach((a, i) =>
+          timers.push(
+            setTimeout(
+              () =>
+                ui.notification?.info({
+                  title: a.title,
+                  description: <div dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(a.content) }} />,
+                  duration: 0,
+                  placement: 'topRight',
+                }),
+              i * 1000,
+            ),
+          ),
+        ),
+      () => undefined,
+    );
+    return () => timers.forEach(clearTimeout);
+  }, [token, urlToken]);
+
+  const height = wide ? 380 : 220;
+  return (
+    <div style={{ minHeight: '100vh', background: '#fff' }}>
+      <PublicHeader />
+      <section style={{ maxWidth: wide ? 1200 : '100%', margin: '24px auto 0', padding: '0 24px' }} data-testid="home-carousel">
+        <Carousel autoplay autoplaySpeed={10_000} dots>
+          {SLIDES.map((s) => (
+            <div key={s.title}>
+              <div
+                style={{
+                  height,
+                  background: s.bg,
+                  color: '#fff',
+                  borderRadius: 12,
+                  display: 'flex',
+                  flexDirection: 'column',
+                  justifyContent: 'center',
+                  padding: wide ? '0 80px' : '0 32px',
+                }}
+              >
+                <div style={{ fontSize: wide ? 40 : 24, fontWeight: 600 }}>{s.title}</div>
+                <div style={{ fontSize: wide ? 18 : 14, marginTop: 12, opacity: 0.9 }}>{s.text}</div>
+              </div>
+            </div>
+          ))}
+        </Carousel>
+      </section>
+      <section style={{ textAlign: 'center', padding: '40px 24px 8px' }}>
+        <Typography.Title level={2}>医学统计，三步完成</Typography.Title>
+        <Typography.Paragraph type="secondary">面向医学科研人员、医生与学生的在线统计分析平台</Typography.Paragraph>
+        <div style={{ display: 'flex', gap: 16, justifyContent: 'center', marginTop: 16 }}>
+          <Button type="primary" size="large" onClick={() => navigate('/public-tool/visual')}>
+            开始使用
+          </Button>
+          <Button size="large" onClick={() => navigate('/document/document-manual')}>
+            快速上手
+          </Button>
+        </div>
+      </section>
+      <section style={{ maxWidth: 1200, margin: '0 auto', padding: '32px 24px' }}>
+        <Row gutter={[24, 24]}>
+          {STEPS.map((s, i) => (
+            <Col xs={24} md={8} key={s.title}>
+              <Card style={{ height: '100%', textAlign: 'center' }}>
+                <div style={{ fontSize: 40, color: '#409EFF' }}>{s.icon}</div>
+                <Typography.Title level={4}>
+                  第{i + 1}步 · {s.title}
+                </Typography.Title>
+                <Typography.Paragraph type="secondary">{s.text}</Typography.Paragraph>
+              </Card>
+            </Col>
+          ))}
+        </Row>
+        <Card style={{ marginTop: 24, background: '#f5f7ff' }}>
+          <div style={{ display: 'flex', gap: 16, alignItems: 'center' }}>
+            <RobotOutlined style={{ fontSize: 40, color: '#6366f1' }} />
+            <div>
+              <Typography.Title level={4} style={{ margin: 0 }}>
+                AI 辅助解读
+              </Typography.Title>
+              <Typography.Text type="secondary">报告生成后，可让 AI 用通俗的中文解释结果、结论与注意事项。</Typography.Text>
+            </div>
+          </div>
+        </Card>
+      </section>
+    </div>
+  );
+}
