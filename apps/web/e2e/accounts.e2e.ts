@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IPHONE_UA, launchBrowser, newPage, snap, startServer, type RunningServer } from './harness';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { IPHONE_UA, launchBrowser, newPage as openPage, snap, startServer, type RunningServer } from './harness';
 
 let server: RunningServer;
 let browser: Browser;
@@ -12,6 +12,16 @@ beforeAll(async () => {
   browser = b.browser;
   closeBrowser = b.close;
 });
+/** A new page that, if the test fails, leaves a screenshot and prints what the page showed. */
+async function newPage(b: Browser, opts: { userAgent?: string } = {}) {
+  const opened = await openPage(b, opts);
+  onTestFailed(async ({ task }) => {
+    await snap(opened.page, `failed-${task.name.slice(0, 40)}`).catch(() => undefined);
+    console.error(`page at failure: ${opened.page.url()}\n${await opened.page.locator('body').innerText().catch(() => '')}`);
+  });
+  return opened;
+}
+
 afterAll(async () => {
   await closeBrowser?.();
   await server?.stop();
@@ -57,15 +67,15 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: '注 册' }).click();
 
     // Logged in on the home page.
-    await page.waitForURL((u) => u.hash === '#/' || u.hash === '');
+    await expect.poll(() => new URL(page.url()).hash).toMatch(/^(#\/)?$/);
     await page.getByTestId('user-menu').getByText('用户5678').waitFor();
     await page.getByText('欢迎使用LabStat').waitFor(); // the seeded announcement
     await snap(page, 'home-logged-in');
 
     // Log out from the header.
     await page.getByTestId('user-menu').click();
-    await page.getByText('退出登录').click();
-    await page.waitForURL(/#\/login\?redirect=/);
+    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    await expect.poll(() => page.url()).toMatch(/#\/login\?redirect=/);
     expect((await context.cookies()).find((c) => c.name === 'Custom-Token')).toBeUndefined();
 
     // Log in with the password.
@@ -87,7 +97,7 @@ describe('accounts in the browser', () => {
   it('sends visitors of a protected path to login with a redirect, and a bad token back to login', async () => {
     const { context, page } = await newPage(browser);
     await page.goto(`${server.url}/#/profile/index`);
-    await page.waitForURL(/#\/login\?redirect=%2Fprofile%2Findex/);
+    await expect.poll(() => page.url()).toMatch(/#\/login\?redirect=%2Fprofile%2Findex/);
 
     // The dashboard is on the free list and sits in the main layout.
     await page.goto(`${server.url}/#/dashboard`);
@@ -99,7 +109,7 @@ describe('accounts in the browser', () => {
     await context.addCookies([{ name: 'Custom-Token', value: 'forged-token', url: server.url }]);
     await page.goto(`${server.url}/#/dashboard`);
     await page.reload();
-    await page.waitForURL(/#\/login\?redirect=%2Fdashboard/);
+    await expect.poll(() => page.url()).toMatch(/#\/login\?redirect=%2Fdashboard/);
     await page.getByText('登录状态无效，请重新登录').first().waitFor();
     expect((await context.cookies()).find((c) => c.name === 'Custom-Token')).toBeUndefined();
 
