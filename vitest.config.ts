@@ -5,7 +5,7 @@ export default defineConfig({
   resolve: { conditions: ['labstat-source'] },
   ssr: { resolve: { conditions: ['labstat-source'] } },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
+    include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
