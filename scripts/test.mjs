@@ -8,7 +8,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const run = (cmd) => execSync(cmd, { cwd: root, stdio: 'inherit', env: process.env });
 
 run('node scripts/ensure-install.mjs');
-run('npx tsc -b apps/server apps/web');
+run("npx tsc -b packages/stats apps/server apps/web");
 run('npm run build -w @labstat/web');
 run('npx vitest run');
 run('npx vitest run --config apps/web/e2e/vitest.config.ts');

@@ -1,0 +1,183 @@
+// Descriptive statistics of one numeric variable, as SPSS and R report them.
+import { StatsError } from '../errors.js';
+import { tQuantile } from '../distributions/t.js';
+import { meanAndSs, sorted, sum, sumBy } from '../internal/sum.js';
+import { quantileSorted, type QuantileType } from './quantile.js';
+
+export interface DescribeOptions {
+  /** Confidence level of the CI of the mean (default 0.95). */
+  level?: number;
+  /** Quantile type for median, quartiles and IQR (default 7, R's default; SPSS uses 6). */
+  quantileType?: QuantileType;
+}
+
+export interface Description {
+  /** Observations used (finite values). */
+  n: number;
+  /** Values that were missing (NaN, ±Infinity, null or undefined). */
+  missing: number;
+  mean: number;
+  /** Sample standard deviation (n − 1 denominator). */
+  sd: number;
+  variance: number;
+  /** Standard error of the mean, sd/√n. */
+  se: number;
+  min: number;
+  max: number;
+  range: number;
+  median: number;
+  q1: number;
+  q3: number;
+  iqr: number;
+  /** Moment skewness g1 = m3 / m2^1.5 (R: e1071::skewness type 1). */
+  skewness: number;
+  /** Sample-adjusted skewness G1 (SPSS, SAS, Excel SKEW). */
+  skewnessAdjusted: number;
+  /** Standard error of G1 as SPSS reports it. */
+  skewnessSe: number;
+  /** Moment excess kurtosis g2 = m4 / m2² − 3. */
+  kurtosis: number;
+  /** Sample-adjusted excess kurtosis G2 (SPSS, SAS, Excel KURT). */
+  kurtosisAdjusted: number;
+  kurtosisSe: number;
+  /** sd / mean; NaN-free: reported as null when the mean is 0. */
+  cv: number | null;
+  /** null unless every value is positive. */
+  geometricMean: number | null;
+  /** null unless every value is positive. */
+  harmonicMean: number | null;
+  /** t-based confidence interval of the mean. */
+  ci: readonly [number, number];
+  level: number;
+  /** Lag-1 autocorrelation, Σ(xᵢ−x̄)(xᵢ₊₁−x̄) / Σ(xᵢ−x̄)² (the NIST StRD definition). */
+  autocorrelation: number;
+}
+
+/** Splits out the finite values; everything else counts as missing. */
+export function finiteValues(values: ArrayLike<number | null | undefined>): { x: Float64Array; missing: number } {
+  const out: number[] = [];
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (typeof v === 'number' && Number.isFinite(v)) out.push(v);
+  }
+  return { x: Float64Array.from(out), missing: values.length - out.length };
+}
+
+/**
+ * Describes a numeric variable. Missing values are counted and left out.
+ * @throws StatsError TOO_FEW_OBSERVATIONS with fewer than 2 finite values.
+ */
+export function describe(values: ArrayLike<number | null | undefined>, opts: DescribeOptions = {}): Readonly<Description> {
+  const level = opts.level ?? 0.95;
+  if (!(level > 0 && level < 1)) throw new StatsError('INVALID_ARGUMENT', '置信水平必须在0到1之间');
+  const { x, missing } = finiteValues(values);
+  const n = x.length;
+  if (n < 2) throw new StatsError('TOO_FEW_OBSERVATIONS', `有效观测数为${n}，描述统计至少需要2个数值`);
+
+  const { mean: m, ss } = meanAndSs(x);
+  const variance = ss / (n - 1);
+  const sd = Math.sqrt(variance);
+  const m2 = ss / n;
+  const m3 = sumBy(n, (i) => (x[i]! - m) ** 3) / n;
+  const m4 = sumBy(n, (i) => (x[i]! - m) ** 4) / n;
+  const g1 = m2 > 0 ? m3 / m2 ** 1.5 : 0;
+  const g2 = m2 > 0 ? m4 / (m2 * m2) - 3 : 0;
+  const G1 = n > 2 ? (g1 * Math.sqrt(n * (n - 1))) / (n - 2) : NaN;
+  const G2 = n > 3 ? (((n + 1) * g2 + 6) * (n - 1)) / ((n - 2) * (n - 3)) : NaN;
+  const skewSe = n > 2 ? Math.sqrt((6 * n * (n - 1)) / ((n - 2) * (n + 1) * (n + 3))) : NaN;
+  const kurtSe = n > 3 ? 2 * skewSe * Math.sqrt((n * n - 1) / ((n - 3) * (n + 5))) : NaN;
+
+  const s = sorted(x);
+  const [q1, med, q3] = quantileSorted(s, [0.25, 0.5, 0.75], opts.quantileType ?? 7) as [number, number, number];
+  const se = sd / Math.sqrt(n);
+  const tq = tQuantile(1 - (1 - level) / 2, n - 1);
+  const allPositive = s[0]! > 0;
+  const lag = ss > 0 ? sumBy(n - 1, (i) => (x[i]! - m) * (x[i + 1]! - m)) / sumBy(n, (i) => (x[i]! - m) ** 2) : 0;
+
+  return {
+    n,
+    missing,
+    mean: m,
+    sd,
+    variance,
+    se,
+    min: s[0]!,
+    max: s[n - 1]!,
+    range: s[n - 1]! - s[0]!,
+    median: med,
+    q1,
+    q3,
+    iqr: q3 - q1,
+    skewness: g1,
+    skewnessAdjusted: G1,
+    skewnessSe: skewSe,
+    kurtosis: g2,
+    kurtosisAdjusted: G2,
+    kurtosisSe: kurtSe,
+    cv: m !== 0 ? sd / m : null,
+    geometricMean: allPositive ? Math.exp(sum(Array.from(s, Math.log)) / n) : null,
+    harmonicMean: allPositive ? n / sum(Array.from(s, (v) => 1 / v)) : null,
+    ci: [m - tq * se, m + tq * se],
+    level,
+    autocorrelation: lag,
+  };
+}
+
+/** The most frequent value(s), ascending; every value when all are equally frequent. */
+export function mode(values: ArrayLike<number>): number[] {
+  const counts = new Map<number, number>();
+  for (let i = 0; i < values.length; i++) counts.set(values[i]!, (counts.get(values[i]!) ?? 0) + 1);
+  const top = Math.max(0, ...counts.values());
+  return [...counts].filter(([, c]) => c === top).map(([v]) => v).sort((a, b) => a - b);
+}
+
+export interface FrequencyRow<T> {
+  value: T;
+  count: number;
+  /** Percent of all rows, missing included (SPSS "Percent"). */
+  percent: number;
+  /** Percent of non-missing rows (SPSS "Valid Percent"). */
+  validPercent: number;
+  cumulativePercent: number;
+}
+
+export interface FrequencyTable<T> {
+  rows: FrequencyRow<T>[];
+  n: number;
+  missing: number;
+}
+
+/**
+ * Frequency table with percentages and cumulative percentages; levels sorted like R's table()
+ * (numbers ascending, text by Unicode order) unless `levels` gives the order.
+ */
+export function frequencies<T extends string | number>(
+  values: ArrayLike<T | null | undefined>,
+  levels?: readonly T[],
+): FrequencyTable<T> {
+  const counts = new Map<T, number>();
+  let missing = 0;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (v === null || v === undefined || (typeof v === 'number' && !Number.isFinite(v)) || v === '') missing++;
+    else counts.set(v, (counts.get(v) ?? 0) + 1);
+  }
+  const total = values.length;
+  const valid = total - missing;
+  const order =
+    levels ??
+    [...counts.keys()].sort((a, b) => (typeof a === 'number' && typeof b === 'number' ? a - b : String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0));
+  let cum = 0;
+  const rows = order.map((value) => {
+    const count = counts.get(value) ?? 0;
+    cum += count;
+    return {
+      value,
+      count,
+      percent: total ? (100 * count) / total : 0,
+      validPercent: valid ? (100 * count) / valid : 0,
+      cumulativePercent: valid ? (100 * cum) / valid : 0,
+    };
+  });
+  return { rows, n: valid, missing };
+}
