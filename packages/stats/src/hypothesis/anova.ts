@@ -1,0 +1,100 @@
+// One-way ANOVA (classic and Welch) with effect sizes.
+import { StatsError } from '../errors.js';
+import { fSf } from '../distributions/f.js';
+import { meanAndSs, sum } from '../internal/sum.js';
+import { assertGroups, type Group } from './groups.js';
+
+export interface GroupSummary {
+  name: string;
+  n: number;
+  mean: number;
+  sd: number;
+  variance: number;
+}
+
+export interface OneWayAnovaResult {
+  method: string;
+  statistic: number;
+  df1: number;
+  df2: number;
+  pValue: number;
+  ssBetween: number;
+  ssWithin: number;
+  ssTotal: number;
+  msBetween: number;
+  msWithin: number;
+  /** η² = SS_between / SS_total. */
+  etaSquared: number;
+  /** ω² = (SS_between − df1·MS_within) / (SS_total + MS_within). */
+  omegaSquared: number;
+  groups: GroupSummary[];
+}
+
+export function summarize(groups: Group[]): GroupSummary[] {
+  return groups.map((g) => {
+    const { mean, ss } = meanAndSs(g.values);
+    const variance = g.values.length > 1 ? ss / (g.values.length - 1) : NaN;
+    return { name: g.name, n: g.values.length, mean, sd: Math.sqrt(variance), variance };
+  });
+}
+
+/**
+ * Classic one-way ANOVA (R: anova(lm(y ~ g))).
+ * @throws StatsError with fewer than 2 groups, a group with fewer than 2 values, or no variation within groups.
+ */
+export function oneWayAnova(groups: Group[]): Readonly<OneWayAnovaResult> {
+  assertGroups(groups);
+  const all = groups.flatMap((g) => g.values);
+  const N = all.length;
+  const k = groups.length;
+  const { mean: grand, ss: ssTotal } = meanAndSs(all);
+  const summaries = summarize(groups);
+  const ssWithin = sum(groups.map((g) => meanAndSs(g.values).ss));
+  const ssBetween = sum(summaries.map((s) => s.n * (s.mean - grand) ** 2));
+  if (!(ssWithin > 0)) throw new StatsError('ZERO_VARIANCE', '各组内部数值完全相同（组内方差为0），无法进行方差分析');
+  const df1 = k - 1;
+  const df2 = N - k;
+  const msBetween = ssBetween / df1;
+  const msWithin = ssWithin / df2;
+  const F = msBetween / msWithin;
+  return {
+    method: 'One-way ANOVA',
+    statistic: F,
+    df1,
+    df2,
+    pValue: fSf(F, df1, df2),
+    ssBetween,
+    ssWithin,
+    ssTotal,
+    msBetween,
+    msWithin,
+    etaSquared: ssBetween / ssTotal,
+    omegaSquared: (ssBetween - df1 * msWithin) / (ssTotal + msWithin),
+    groups: summaries,
+  };
+}
+
+export interface WelchAnovaResult {
+  method: string;
+  statistic: number;
+  df1: number;
+  df2: number;
+  pValue: number;
+  groups: GroupSummary[];
+}
+
+/** Welch's ANOVA for unequal variances (R: oneway.test(var.equal = FALSE)). */
+export function welchAnova(groups: Group[]): Readonly<WelchAnovaResult> {
+  assertGroups(groups);
+  const s = summarize(groups);
+  if (s.some((g) => !(g.variance > 0))) throw new StatsError('ZERO_VARIANCE', '有组的方差为0，无法进行Welch方差分析');
+  const k = s.length;
+  const w = s.map((g) => g.n / g.variance);
+  const W = sum(w);
+  const mw = sum(s.map((g, i) => w[i]! * g.mean)) / W;
+  const between = sum(s.map((g, i) => w[i]! * (g.mean - mw) ** 2)) / (k - 1);
+  const tmp = sum(s.map((g, i) => (1 - w[i]! / W) ** 2 / (g.n - 1))) / (k * k - 1);
+  const F = between / (1 + 2 * (k - 2) * tmp);
+  const df2 = 1 / (3 * tmp);
+  return { method: "Welch's ANOVA", statistic: F, df1: k - 1, df2, pValue: fSf(F, k - 1, df2), groups: s };
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { StatsError } from '../errors.js';
+import { expectClose, fixture } from '../internal/test-helpers.js';
+import { oneSampleTTest, pairedTTest, twoSampleTTest, type TTestResult } from './ttest.js';
+
+const T = fixture('ttest');
+const REL = 1e-9;
+
+function same(got: TTestResult, r: any, label: string) {
+  expectClose(got.statistic, r.statistic, REL, `${label} t`);
+  expectClose(got.df, r.df, REL, `${label} df`);
+  expectClose(got.pValue, r.pValue, REL, `${label} p`);
+  expectClose(got.se, r.se, REL, `${label} se`);
+  r.ci.forEach((v: number | null, i: number) =>
+    v === null ? expect(Math.abs(got.ci[i]!)).toBe(Infinity) : expectClose(got.ci[i]!, v, REL, `${label} ci[${i}]`),
+  );
+}
+
+describe('t-tests agree with R t.test', () => {
+  it('one-sample, two- and one-sided', () => {
+    same(oneSampleTTest(T.a, { mu: 5 }), T.one, 'one');
+    same(oneSampleTTest(T.a, { mu: 5, alternative: 'less', level: 0.9 }), T.oneLess, 'oneLess');
+    expectClose(oneSampleTTest(T.a, { mu: 5 }).effectSize, T.dOne, REL, 'd');
+  });
+
+  it("Welch's and Student's two-sample", () => {
+    const w = twoSampleTTest(T.a, T.b);
+    same(w, T.welch, 'welch');
+    expectClose(w.estimate, T.welch.estimate[0] - T.welch.estimate[1], REL, 'difference');
+    same(twoSampleTTest(T.a, T.b, { varEqual: true }), T.student, 'student');
+    same(twoSampleTTest(T.a, T.b, { alternative: 'greater' }), T.welchGreater, 'welchGreater');
+    expectClose(w.effectSize, T.dTwo, REL, 'd');
+    expectClose(w.hedgesG, T.gTwo, REL, 'g');
+  });
+
+  it('paired', () => {
+    const p = pairedTTest(T.pre, T.post);
+    same(p, T.paired, 'paired');
+    expectClose(p.effectSize, T.dPaired, REL, 'dz');
+  });
+
+  it('refuses constant data, tiny groups and unequal paired lengths with clear messages', () => {
+    expect(() => oneSampleTTest([2, 2, 2])).toThrow('标准差为0');
+    expect(() => twoSampleTTest([1], [2, 3])).toThrow(StatsError);
+    expect(() => pairedTTest([1, 2], [1])).toThrow('长度必须相同');
+    expect(() => oneSampleTTest([1, 2], { level: 1.5 })).toThrow('置信水平');
+  });
+});
