@@ -1,0 +1,205 @@
+// Rank tests: Mann–Whitney U (Wilcoxon rank-sum), Wilcoxon signed-rank, Kruskal–Wallis, as R
+// computes them (exact distributions for small samples without ties, else the normal approximation
+// with tie and continuity corrections).
+import { StatsError } from '../errors.js';
+import { chisqSf } from '../distributions/chisq.js';
+import { normalCdf, normalSf } from '../distributions/normal.js';
+import { rank, tieSum } from '../internal/rank.js';
+import { sum } from '../internal/sum.js';
+import { checkAlternative, finite, pFromTails, type Alternative } from './common.js';
+import { assertGroups, type Group } from './groups.js';
+
+export interface RankTestOptions {
+  alternative?: Alternative;
+  /** Exact p-value; default: exact when both samples are under 50 and there are no ties (R's rule). */
+  exact?: boolean;
+  /** Continuity correction of the normal approximation (default true). */
+  correct?: boolean;
+}
+
+export interface RankTestResult {
+  method: string;
+  alternative: Alternative;
+  /** W (rank-sum) or V (signed-rank), as R reports it. */
+  statistic: number;
+  pValue: number;
+  exact: boolean;
+  /** z of the normal approximation (with corrections); null for exact tests. */
+  z: number | null;
+  /** Rank-biserial correlation r = 1 − 2U/(n₁n₂) (rank-sum) or (T⁺ − T⁻)/(T⁺ + T⁻) (signed-rank). */
+  effectSize: number;
+}
+
+/** Cumulative counts of the Mann–Whitney U distribution for sample sizes m, n. */
+function rankSumDistribution(m: number, n: number): Float64Array {
+  // c[i][j][w]: number of ways U = w with i and j observations; c(i,j,w) = c(i−1,j,w−j) + c(i,j−1,w).
+  let prev: Float64Array[] = Array.from({ length: n + 1 }, () => Float64Array.of(1)); // i = 0
+  for (let i = 1; i <= m; i++) {
+    const cur: Float64Array[] = [Float64Array.of(1)];
+    for (let j = 1; j <= n; j++) {
+      const c = new Float64Array(i * j + 1);
+      const a = prev[j]!;
+      const b = cur[j - 1]!;
+      for (let w = 0; w <= i * j; w++) c[w] = (w >= j && w - j < a.length ? a[w - j]! : 0) + (w < b.length ? b[w]! : 0);
+      cur.push(c);
+    }
+    prev = cur;
+  }
+  return cumulative(prev[n]!);
+}
+
+/** Cumulative counts of the signed-rank statistic V for n non-zero differences. */
+function signedRankDistribution(n: number): Float64Array {
+  const max = (n * (n + 1)) / 2;
+  const c = new Float64Array(max + 1);
+  c[0] = 1;
+  for (let k = 1; k <= n; k++) for (let v = (k * (k + 1)) / 2; v >= k; v--) c[v]! += c[v - k]!;
+  return cumulative(c);
+}
+
+function cumulative(counts: Float64Array): Float64Array {
+  const out = new Float64Array(counts.length);
+  let acc = 0;
+  for (let i = 0; i < counts.length; i++) out[i] = acc += counts[i]!;
+  return out;
+}
+
+/** P(S ≤ q) and P(S ≥ q) from cumulative counts, each summed on its own side (no 1 − p). */
+function exactTails(cum: Float64Array, q: number): { lower: number; upper: number } {
+  const total = cum[cum.length - 1]!;
+  const lower = q < 0 ? 0 : cum[Math.min(q, cum.length - 1)]! / total;
+  const upper = q <= 0 ? 1 : (total - cum[Math.min(q - 1, cum.length - 1)]!) / total;
+  return { lower, upper };
+}
+
+function normalP(z: number, sigma: number, alternative: Alternative, correct: boolean): { p: number; z: number } {
+  const c = correct ? (alternative === 'two.sided' ? Math.sign(z) * 0.5 : alternative === 'greater' ? 0.5 : -0.5) : 0;
+  const zz = (z - c) / sigma;
+  return { p: pFromTails(normalCdf(zz), normalSf(zz), alternative), z: zz };
+}
+
+/**
+ * Mann–Whitney U test (R: wilcox.test(x, y)); W is the rank sum of x minus nx(nx+1)/2.
+ * @throws StatsError when a sample is empty or all values are identical.
+ */
+export function mannWhitneyU(x: ArrayLike<number>, y: ArrayLike<number>, opts: RankTestOptions = {}): Readonly<RankTestResult> {
+  const alternative = opts.alternative ?? 'two.sided';
+  checkAlternative(alternative);
+  const a = finite(x);
+  const b = finite(y);
+  const m = a.length;
+  const n = b.length;
+  if (m < 1 || n < 1) throw new StatsError('GROUP_TOO_SMALL', `两组都需要至少1个有效观测（当前为${m}和${n}）`);
+  const { ranks, ties } = rank([...a, ...b]);
+  let rx = 0;
+  for (let i = 0; i < m; i++) rx += ranks[i]!;
+  const W = rx - (m * (m + 1)) / 2;
+  const effectSize = 1 - (2 * W) / (m * n);
+  const exact = opts.exact ?? (m < 50 && n < 50 && ties.length === 0);
+  if (exact && ties.length === 0) {
+    const cum = rankSumDistribution(m, n);
+    const le = exactTails(cum, W);
+    const ge = exactTails(cum, W);
+    let p: number;
+    if (alternative === 'less') p = le.lower;
+    else if (alternative === 'greater') p = ge.upper;
+    else p = Math.min(1, 2 * (W > (m * n) / 2 ? ge.upper : le.lower));
+    return { method: 'Wilcoxon rank sum exact test', alternative, statistic: W, pValue: p, exact: true, z: null, effectSize };
+  }
+  const N = m + n;
+  const sigma = Math.sqrt(((m * n) / 12) * (N + 1 - tieSum(ties) / (N * (N - 1))));
+  if (!(sigma > 0)) throw new StatsError('ZERO_VARIANCE', '所有数值都相同，无法进行秩和检验');
+  const correct = opts.correct ?? true;
+  const r = normalP(W - (m * n) / 2, sigma, alternative, correct);
+  return {
+    method: `Wilcoxon rank sum test${correct ? ' with continuity correction' : ''}`,
+    alternative,
+    statistic: W,
+    pValue: r.p,
+    exact: false,
+    z: r.z,
+    effectSize,
+  };
+}
+
+/**
+ * Wilcoxon signed-rank test of x − mu, or of x − y for paired data (R: wilcox.test(x, mu) and
+ * wilcox.test(x, y, paired = TRUE)). Zero differences are dropped, as R does.
+ */
+export function wilcoxonSignedRank(
+  x: ArrayLike<number>,
+  y?: ArrayLike<number> | null,
+  opts: RankTestOptions & { mu?: number } = {},
+): Readonly<RankTestResult> {
+  const alternative = opts.alternative ?? 'two.sided';
+  checkAlternative(alternative);
+  const mu = opts.mu ?? 0;
+  const d: number[] = [];
+  if (y) {
+    if (x.length !== y.length) throw new StatsError('INVALID_ARGUMENT', '配对数据的两列长度必须相同');
+    for (let i = 0; i < x.length; i++) if (Number.isFinite(x[i]) && Number.isFinite(y[i])) d.push(x[i]! - y[i]! - mu);
+  } else {
+    for (const v of finite(x)) d.push(v - mu);
+  }
+  const zeroes = d.some((v) => v === 0);
+  const nz = d.filter((v) => v !== 0);
+  const n = nz.length;
+  if (n < 1) throw new StatsError('TOO_FEW_OBSERVATIONS', '所有差值都为0，无法进行符号秩检验');
+  const { ranks, ties } = rank(nz.map(Math.abs));
+  let V = 0;
+  for (let i = 0; i < n; i++) if (nz[i]! > 0) V += ranks[i]!;
+  const total = (n * (n + 1)) / 2;
+  const effectSize = (V - (total - V)) / total;
+  const exact = (opts.exact ?? n < 50) && ties.length === 0 && !zeroes;
+  if (exact) {
+    const cum = signedRankDistribution(n);
+    const t = exactTails(cum, V);
+    let p: number;
+    if (alternative === 'less') p = t.lower;
+    else if (alternative === 'greater') p = t.upper;
+    else p = Math.min(1, 2 * (V > total / 2 ? t.upper : t.lower));
+    return { method: 'Wilcoxon signed rank exact test', alternative, statistic: V, pValue: p, exact: true, z: null, effectSize };
+  }
+  const sigma = Math.sqrt((n * (n + 1) * (2 * n + 1)) / 24 - tieSum(ties) / 48);
+  const correct = opts.correct ?? true;
+  const r = normalP(V - total / 2, sigma, alternative, correct);
+  return {
+    method: `Wilcoxon signed rank test${correct ? ' with continuity correction' : ''}`,
+    alternative,
+    statistic: V,
+    pValue: r.p,
+    exact: false,
+    z: r.z,
+    effectSize,
+  };
+}
+
+export interface KruskalWallisResult {
+  method: string;
+  statistic: number;
+  df: number;
+  pValue: number;
+  /** ε² = H / ((N² − 1)/(N + 1)) = H/(N − 1). */
+  epsilonSquared: number;
+  /** Mean rank of each group, in group order. */
+  meanRanks: { name: string; n: number; meanRank: number }[];
+}
+
+/** Kruskal–Wallis rank-sum test with the tie correction (R: kruskal.test). */
+export function kruskalWallis(groups: Group[]): Readonly<KruskalWallisResult> {
+  assertGroups(groups, 2, 1);
+  const all = groups.flatMap((g) => g.values);
+  const N = all.length;
+  const { ranks, ties } = rank(all);
+  let offset = 0;
+  const meanRanks = groups.map((g) => {
+    const r = sum(ranks.subarray(offset, offset + g.values.length));
+    offset += g.values.length;
+    return { name: g.name, n: g.values.length, meanRank: r / g.values.length };
+  });
+  const denom = 1 - tieSum(ties) / (N * N * N - N);
+  if (!(denom > 0)) throw new StatsError('ZERO_VARIANCE', '所有数值都相同，无法进行Kruskal-Wallis检验');
+  const H = ((12 / (N * (N + 1))) * sum(meanRanks.map((g) => g.n * g.meanRank * g.meanRank)) - 3 * (N + 1)) / denom;
+  const df = groups.length - 1;
+  return { method: 'Kruskal-Wallis rank sum test', statistic: H, df, pValue: chisqSf(H, df), epsilonSquared: H / (N - 1), meanRanks };
+}
