@@ -1,0 +1,280 @@
+// Tests on contingency tables: chi-square (independence and goodness of fit), Fisher's exact test
+// (2×2 with the conditional MLE odds ratio, and R×C by full enumeration), McNemar, effect sizes.
+import gammaln from '@stdlib/math-base-special-gammaln';
+import { StatsError } from '../errors.js';
+import { chisqSf } from '../distributions/chisq.js';
+import { normalQuantile } from '../distributions/normal.js';
+import { brent } from '../internal/root.js';
+import { checkAlternative, checkLevel, type Alternative } from './common.js';
+
+/** A contingency table as rows of counts. */
+export type Table = readonly (readonly number[])[];
+
+function checkTable(t: Table, minRows = 2, minCols = 2): { r: number; c: number } {
+  const r = t.length;
+  const c = t[0]?.length ?? 0;
+  if (r < minRows || c < minCols) throw new StatsError('INVALID_ARGUMENT', `列联表至少需要${minRows}行${minCols}列`);
+  for (const row of t) {
+    if (row.length !== c) throw new StatsError('INVALID_ARGUMENT', '列联表每行的列数必须相同');
+    for (const v of row) if (!Number.isInteger(v) || v < 0) throw new StatsError('INVALID_ARGUMENT', '列联表的频数必须是非负整数');
+  }
+  return { r, c };
+}
+
+function margins(t: Table) {
+  const rows = t.map((row) => row.reduce((a, b) => a + b, 0));
+  const cols = t[0]!.map((_, j) => t.reduce((a, row) => a + row[j]!, 0));
+  const n = rows.reduce((a, b) => a + b, 0);
+  return { rows, cols, n };
+}
+
+export interface ChiSquareResult {
+  method: string;
+  statistic: number;
+  df: number;
+  pValue: number;
+  expected: number[][];
+  /** Cells with expected count below 5, and their share (the usual validity check). */
+  lowExpected: { count: number; share: number; min: number };
+  /** φ for 2×2 (signed-free, from the uncorrected statistic) or Cramér's V otherwise. */
+  cramersV: number;
+  yates: boolean;
+}
+
+/**
+ * Pearson's chi-square test of independence (R: chisq.test(table, correct)). Yates' continuity
+ * correction applies to 2×2 tables when `correct` (default true), as in R.
+ */
+export function chiSquareTest(table: Table, opts: { correct?: boolean } = {}): Readonly<ChiSquareResult> {
+  const { r, c } = checkTable(table);
+  const { rows, cols, n } = margins(table);
+  if (rows.some((v) => v === 0) || cols.some((v) => v === 0)) throw new StatsError('INVALID_ARGUMENT', '列联表中有整行或整列为0，请删除后再检验');
+  const expected = rows.map((ri) => cols.map((cj) => (ri * cj) / n));
+  const yates = (opts.correct ?? true) && r === 2 && c === 2;
+  let stat = 0;
+  let plain = 0;
+  let low = 0;
+  let min = Infinity;
+  for (let i = 0; i < r; i++) {
+    for (let j = 0; j < c; j++) {
+      const e = expected[i]![j]!;
+      const dev = Math.abs(table[i]![j]! - e);
+      const y = yates ? Math.min(0.5, dev) : 0;
+      stat += (dev - y) ** 2 / e;
+      plain += dev ** 2 / e;
+      if (e < 5) low++;
+      min = Math.min(min, e);
+    }
+  }
+  const df = (r - 1) * (c - 1);
+  return {
+    method: yates ? "Pearson's Chi-squared test with Yates' continuity correction" : "Pearson's Chi-squared test",
+    statistic: stat,
+    df,
+    pValue: chisqSf(stat, df),
+    expected,
+    lowExpected: { count: low, share: low / (r * c), min },
+    cramersV: Math.sqrt(plain / (n * (Math.min(r, c) - 1))),
+    yates,
+  };
+}
+
+/** Chi-square goodness of fit of observed counts to probabilities p (default equal; R: chisq.test(x, p)). */
+export function chiSquareGoodnessOfFit(observed: readonly number[], p?: readonly number[]) {
+  if (observed.length < 2) throw new StatsError('INVALID_ARGUMENT', '拟合优度检验至少需要2个类别');
+  for (const v of observed) if (!(v >= 0) || !Number.isFinite(v)) throw new StatsError('INVALID_ARGUMENT', '观测频数必须是非负数');
+  const k = observed.length;
+  const probs = p ?? Array(k).fill(1 / k);
+  if (probs.length !== k) throw new StatsError('INVALID_ARGUMENT', '期望比例的个数必须与类别数相同');
+  const ps = probs.reduce((a, b) => a + b, 0);
+  if (Math.abs(ps - 1) > Math.sqrt(Number.EPSILON) || probs.some((v) => v < 0)) throw new StatsError('INVALID_ARGUMENT', '期望比例必须非负且总和为1');
+  const n = observed.reduce((a, b) => a + b, 0);
+  const expected = probs.map((q) => n * q);
+  if (expected.some((e) => !(e > 0))) throw new StatsError('INVALID_ARGUMENT', '期望频数必须大于0');
+  const stat = observed.reduce((a, o, i) => a + (o - expected[i]!) ** 2 / expected[i]!, 0);
+  return { method: 'Chi-squared test for given probabilities', statistic: stat, df: k - 1, pValue: chisqSf(stat, k - 1), expected };
+}
+
+const lchoose = (n: number, k: number) => gammaln(n + 1) - gammaln(k + 1) - gammaln(n - k + 1);
+
+export interface FisherResult {
+  method: string;
+  alternative: Alternative;
+  pValue: number;
+  /** Conditional maximum-likelihood odds ratio (2×2 only). */
+  oddsRatio: number | null;
+  ci: readonly [number, number] | null;
+  level: number;
+}
+
+/**
+ * Fisher's exact test (R: fisher.test). 2×2 tables get the conditional MLE odds ratio and its
+ * exact CI; larger tables are enumerated exactly (no simulation).
+ * @throws StatsError when an R×C table is too large to enumerate.
+ */
+export function fisherExact(table: Table, opts: { alternative?: Alternative; level?: number } = {}): Readonly<FisherResult> {
+  const { r, c } = checkTable(table);
+  const alternative = opts.alternative ?? 'two.sided';
+  const level = opts.level ?? 0.95;
+  checkAlternative(alternative);
+  checkLevel(level);
+  if (r === 2 && c === 2) return fisher2x2(table, alternative, level);
+  if (alternative !== 'two.sided') throw new StatsError('INVALID_ARGUMENT', '大于2×2的列联表只能做双侧检验');
+  return { method: "Fisher's Exact Test for Count Data", alternative, pValue: fisherRxC(table), oddsRatio: null, ci: null, level };
+}
+
+function fisher2x2(t: Table, alternative: Alternative, level: number): FisherResult {
+  const x = t[0]![0]!;
+  const m = t[0]![0]! + t[1]![0]!;
+  const n = t[0]![1]! + t[1]![1]!;
+  const k = t[0]![0]! + t[0]![1]!;
+  const lo = Math.max(0, k - n);
+  const hi = Math.min(k, m);
+  const support: number[] = [];
+  for (let s = lo; s <= hi; s++) support.push(s);
+  const logdc = support.map((s) => lchoose(m, s) + lchoose(n, k - s) - lchoose(m + n, k));
+  const dn = (ncp: number) => {
+    const d = logdc.map((l, i) => l + Math.log(ncp) * support[i]!);
+    const mx = Math.max(...d);
+    const e = d.map((v) => Math.exp(v - mx));
+    const s = e.reduce((a, b) => a + b, 0);
+    return e.map((v) => v / s);
+  };
+  const mean = (ncp: number) => {
+    if (ncp === 0) return lo;
+    if (ncp === Infinity) return hi;
+    return dn(ncp).reduce((a, d, i) => a + support[i]! * d, 0);
+  };
+  const pn = (q: number, ncp: number, upper: boolean) => {
+    if (ncp === 1) {
+      const d = logdc.map(Math.exp);
+      return support.reduce((a, s, i) => a + ((upper ? s >= q : s <= q) ? d[i]! : 0), 0);
+    }
+    if (ncp === 0) return upper ? Number(q <= lo) : Number(q >= lo);
+    if (ncp === Infinity) return upper ? Number(q <= hi) : Number(q >= hi);
+    const d = dn(ncp);
+    return support.reduce((a, s, i) => a + ((upper ? s >= q : s <= q) ? d[i]! : 0), 0);
+  };
+
+  let pValue: number;
+  if (alternative === 'less') pValue = pn(x, 1, false);
+  else if (alternative === 'greater') pValue = pn(x, 1, true);
+  else {
+    const d = logdc.map(Math.exp);
+    const dx = d[x - lo]! * (1 + 1e-7);
+    pValue = Math.min(1, d.reduce((a, v) => a + (v <= dx ? v : 0), 0));
+  }
+
+  let oddsRatio: number;
+  if (x === lo) oddsRatio = 0;
+  else if (x === hi) oddsRatio = Infinity;
+  else {
+    const mu = mean(1);
+    oddsRatio =
+      mu > x ? brent((t) => mean(t) - x, 0, 1, 1e-14) : mu < x ? 1 / brent((t) => mean(1 / t) - x, Number.EPSILON, 1, 1e-14) : 1;
+  }
+
+  const upperBound = (alpha: number) => {
+    if (x === hi) return Infinity;
+    const p = pn(x, 1, false);
+    if (p < alpha) return brent((t) => pn(x, t, false) - alpha, 0, 1, 1e-14);
+    if (p > alpha) return 1 / brent((t) => pn(x, 1 / t, false) - alpha, Number.EPSILON, 1, 1e-14);
+    return 1;
+  };
+  const lowerBound = (alpha: number) => {
+    if (x === lo) return 0;
+    const p = pn(x, 1, true);
+    if (p > alpha) return brent((t) => pn(x, t, true) - alpha, 0, 1, 1e-14);
+    if (p < alpha) return 1 / brent((t) => pn(x, 1 / t, true) - alpha, Number.EPSILON, 1, 1e-14);
+    return 1;
+  };
+  const ci: [number, number] =
+    alternative === 'less'
+      ? [0, upperBound(1 - level)]
+      : alternative === 'greater'
+        ? [lowerBound(1 - level), Infinity]
+        : [lowerBound((1 - level) / 2), upperBound((1 - level) / 2)];
+  return { method: "Fisher's Exact Test for Count Data", alternative, pValue, oddsRatio, ci, level };
+}
+
+const ENUMERATION_LIMIT = 2e7;
+
+/** Two-sided p of an R×C table: the sum of probabilities of all tables with the same margins that are no more likely than the observed one. */
+function fisherRxC(t: Table): number {
+  const { rows, cols, n } = margins(t);
+  const r = rows.length;
+  const c = cols.length;
+  const lfact = (k: number) => gammaln(k + 1);
+  const constant = rows.reduce((a, v) => a + lfact(v), 0) + cols.reduce((a, v) => a + lfact(v), 0) - lfact(n);
+  const observed = constant - t.reduce((a, row) => a + row.reduce((b, v) => b + lfact(v), 0), 0);
+  const threshold = observed + 1e-7;
+  let total = 0;
+  let visited = 0;
+  const colLeft = [...cols];
+  // Fill row by row, cell by cell; the last cell of a row and the last row are determined.
+  const fill = (i: number, j: number, rowLeft: number, partial: number) => {
+    if (i === r - 1) {
+      let lp = partial;
+      for (let jj = 0; jj < c; jj++) lp -= lfact(colLeft[jj]!);
+      if (++visited > ENUMERATION_LIMIT) throw new StatsError('INVALID_ARGUMENT', '列联表过大，精确检验的计算量超出限制，请改用卡方检验');
+      if (lp <= threshold) total += Math.exp(lp);
+      return;
+    }
+    if (j === c - 1) {
+      if (rowLeft > colLeft[j]!) return;
+      colLeft[j]! -= rowLeft;
+      fill(i + 1, 0, rows[i + 1]!, partial - lfact(rowLeft));
+      colLeft[j]! += rowLeft;
+      return;
+    }
+    // Cells to the right must be able to absorb what is left of the row.
+    let capacityRight = 0;
+    for (let jj = j + 1; jj < c; jj++) capacityRight += colLeft[jj]!;
+    const min = Math.max(0, rowLeft - capacityRight);
+    const max = Math.min(rowLeft, colLeft[j]!);
+    for (let v = min; v <= max; v++) {
+      colLeft[j]! -= v;
+      fill(i, j + 1, rowLeft - v, partial - lfact(v));
+      colLeft[j]! += v;
+    }
+  };
+  fill(0, 0, rows[0]!, constant);
+  return Math.min(1, total);
+}
+
+/** McNemar's test for paired 2×2 tables (R: mcnemar.test; continuity correction by default). */
+export function mcnemarTest(table: Table, opts: { correct?: boolean } = {}) {
+  checkTable(table, 2, 2);
+  if (table.length !== 2 || table[0]!.length !== 2) throw new StatsError('INVALID_ARGUMENT', 'McNemar检验需要2×2配对表');
+  const b = table[0]![1]!;
+  const c = table[1]![0]!;
+  if (b + c === 0) throw new StatsError('INVALID_ARGUMENT', '两个不一致格子的频数都为0，无法进行McNemar检验');
+  const correct = opts.correct ?? true;
+  const stat = (Math.abs(b - c) - (correct ? 1 : 0)) ** 2 / (b + c);
+  return { method: "McNemar's Chi-squared test", statistic: stat, df: 1, pValue: chisqSf(stat, 1) };
+}
+
+/**
+ * Odds ratio (ad/bc) and risk ratio of a 2×2 table [[a, b], [c, d]] (rows exposed/unexposed,
+ * columns event/no event), with Wald CIs on the log scale; 0.5 is added to every cell when one is 0.
+ */
+export function oddsRiskRatio(table: Table, level = 0.95) {
+  checkTable(table, 2, 2);
+  checkLevel(level);
+  let [[a, b], [c, d]] = table as [[number, number], [number, number]];
+  const adjusted = a === 0 || b === 0 || c === 0 || d === 0;
+  if (adjusted) [a, b, c, d] = [a + 0.5, b + 0.5, c + 0.5, d + 0.5];
+  const z = normalQuantile(1 - (1 - level) / 2);
+  const or = (a * d) / (b * c);
+  const seOr = Math.sqrt(1 / a + 1 / b + 1 / c + 1 / d);
+  const rr = a / (a + b) / (c / (c + d));
+  const seRr = Math.sqrt(1 / a - 1 / (a + b) + 1 / c - 1 / (c + d));
+  return {
+    oddsRatio: or,
+    oddsRatioCi: [or * Math.exp(-z * seOr), or * Math.exp(z * seOr)] as const,
+    riskRatio: rr,
+    riskRatioCi: [rr * Math.exp(-z * seRr), rr * Math.exp(z * seRr)] as const,
+    level,
+    adjusted,
+  };
+}
