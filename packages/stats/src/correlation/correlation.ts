@@ -1,0 +1,331 @@
+// Correlation: Pearson (with the Fisher-z CI), Spearman and Kendall's tau-b with R's p-values,
+// partial correlation, and correlation matrices.
+import { StatsError } from '../errors.js';
+import { normalCdf, normalQuantile, normalSf } from '../distributions/normal.js';
+import { tCdf, tSf } from '../distributions/t.js';
+import { rank } from '../internal/rank.js';
+import { meanAndSs, sumBy } from '../internal/sum.js';
+import { checkAlternative, checkLevel, pFromTails, type Alternative } from '../hypothesis/common.js';
+
+export type CorrelationMethod = 'pearson' | 'spearman' | 'kendall';
+
+export interface CorrelationResult {
+  method: CorrelationMethod;
+  alternative: Alternative;
+  /** r, ρ or τ_b. */
+  estimate: number;
+  /** t (Pearson; Spearman with ties), S (Spearman exact), T (Kendall exact) or z (Kendall with ties), as R reports. */
+  statistic: number;
+  statisticName: 't' | 'S' | 'T' | 'z';
+  df: number | null;
+  pValue: number;
+  /** Fisher-z confidence interval (Pearson with n ≥ 4 only). */
+  ci: readonly [number, number] | null;
+  level: number;
+  n: number;
+  exact: boolean;
+}
+
+export interface CorrelationOptions {
+  method?: CorrelationMethod;
+  alternative?: Alternative;
+  level?: number;
+  /** Exact p-values for Spearman (n < 1290) and Kendall (n < 50) without ties; default as R. */
+  exact?: boolean;
+}
+
+/** Complete pairs of x and y. */
+function pairs(x: ArrayLike<number>, y: ArrayLike<number>): [number[], number[]] {
+  if (x.length !== y.length) throw new StatsError('INVALID_ARGUMENT', '两个变量的长度必须相同');
+  const a: number[] = [];
+  const b: number[] = [];
+  for (let i = 0; i < x.length; i++) {
+    if (Number.isFinite(x[i]) && Number.isFinite(y[i])) {
+      a.push(x[i]!);
+      b.push(y[i]!);
+    }
+  }
+  return [a, b];
+}
+
+/** Pearson's r of complete data, via centred sums. */
+export function pearsonR(x: ArrayLike<number>, y: ArrayLike<number>): number {
+  const n = x.length;
+  const mx = meanAndSs(x);
+  const my = meanAndSs(y);
+  if (!(mx.ss > 0) || !(my.ss > 0)) throw new StatsError('ZERO_VARIANCE', '变量的所有值都相同（标准差为0），无法计算相关系数');
+  const sxy = sumBy(n, (i) => (x[i]! - mx.mean) * (y[i]! - my.mean));
+  return Math.max(-1, Math.min(1, sxy / Math.sqrt(mx.ss * my.ss)));
+}
+
+/**
+ * Correlation test of x and y (R: cor.test). Incomplete pairs are dropped.
+ * @throws StatsError with fewer than 3 complete pairs or a constant variable.
+ */
+export function correlationTest(x: ArrayLike<number>, y: ArrayLike<number>, opts: CorrelationOptions = {}): Readonly<CorrelationResult> {
+  const method = opts.method ?? 'pearson';
+  const alternative = opts.alternative ?? 'two.sided';
+  const level = opts.level ?? 0.95;
+  checkAlternative(alternative);
+  checkLevel(level);
+  const [a, b] = pairs(x, y);
+  const n = a.length;
+  if (n < 3) throw new StatsError('TOO_FEW_OBSERVATIONS', `完整的成对观测只有${n}对，相关分析至少需要3对`);
+  if (method === 'pearson') return pearson(a, b, alternative, level);
+  if (method === 'spearman') return spearman(a, b, alternative, level, opts.exact);
+  if (method === 'kendall') return kendall(a, b, alternative, level, opts.exact);
+  throw new StatsError('INVALID_ARGUMENT', '相关方法必须是 pearson、spearman 或 kendall');
+}
+
+function tTest(r: number, n: number, alternative: Alternative) {
+  const df = n - 2;
+  const t = r === 1 || r === -1 ? r * Infinity : r * Math.sqrt(df / (1 - r * r));
+  return { t, df, p: pFromTails(tCdf(t, df), tSf(t, df), alternative) };
+}
+
+function pearson(a: number[], b: number[], alternative: Alternative, level: number): CorrelationResult {
+  const n = a.length;
+  const r = pearsonR(a, b);
+  const { t, df, p } = tTest(r, n, alternative);
+  let ci: [number, number] | null = null;
+  if (n > 3) {
+    const z = Math.atanh(r);
+    const se = 1 / Math.sqrt(n - 3);
+    if (alternative === 'less') ci = [-1, Math.tanh(z + normalQuantile(level) * se)];
+    else if (alternative === 'greater') ci = [Math.tanh(z - normalQuantile(level) * se), 1];
+    else {
+      const q = normalQuantile(1 - (1 - level) / 2);
+      ci = [Math.tanh(z - q * se), Math.tanh(z + q * se)];
+    }
+  }
+  return { method: 'pearson', alternative, estimate: r, statistic: t, statisticName: 't', df, pValue: p, ci, level, n, exact: false };
+}
+
+// Edgeworth-series coefficients of Best & Roberts (1975), Algorithm AS 89.
+const AS89 = [0.2274, 0.2531, 0.1745, 0.0758, 0.1033, 0.3932, 0.0879, 0.0151, 0.0072, 0.0831, 0.0131, 4.6e-4] as const;
+
+/** P(S ≥ s) for Spearman's S = Σd² with n distinct ranks: exact for n ≤ 9, AS 89 series above. */
+function spearmanUpper(s: number, n: number): number {
+  if (s <= 0) return 1;
+  const n3 = (n * (n * n - 1)) / 3;
+  if (s > n3) return 0;
+  if (n <= 9) {
+    const perm = Array.from({ length: n }, (_, i) => i + 1);
+    let count = 0;
+    let total = 0;
+    const visit = (k: number) => {
+      if (k === n) {
+        let d2 = 0;
+        for (let i = 0; i < n; i++) d2 += (perm[i]! - i - 1) ** 2;
+        total++;
+        if (d2 >= s) count++;
+        return;
+      }
+      for (let i = k; i < n; i++) {
+        [perm[k], perm[i]] = [perm[i]!, perm[k]!];
+        visit(k + 1);
+        [perm[k], perm[i]] = [perm[i]!, perm[k]!];
+      }
+    };
+    visit(0);
+    return count / total;
+  }
+  const [c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12] = AS89;
+  const b = 1 / n;
+  const x = ((6 * (s - 1) * b) / (n * n - 1) - 1) * Math.sqrt(1 / b - 1);
+  let y = x * x;
+  const u = x * b * (c1 + b * (c2 + c3 * b) + y * (-c4 + b * (c5 + c6 * b) - y * b * (c7 + c8 * b - y * (c9 - c10 * b + y * b * (c11 - c12 * y)))));
+  y = u / Math.exp(y / 2);
+  return Math.min(1, Math.max(0, y + normalSf(x)));
+}
+
+function spearman(a: number[], b: number[], alternative: Alternative, level: number, exactOpt?: boolean): CorrelationResult {
+  const n = a.length;
+  const ra = rank(a);
+  const rb = rank(b);
+  const rho = pearsonR(ra.ranks, rb.ranks);
+  const ties = ra.ties.length > 0 || rb.ties.length > 0;
+  const exact = (exactOpt ?? n < 1290) && !ties;
+  const S = ((n * n * n - n) * (1 - rho)) / 6;
+  if (!exact) {
+    const { df, p } = tTest(rho, n, alternative);
+    return { method: 'spearman', alternative, estimate: rho, statistic: S, statisticName: 'S', df, pValue: p, ci: null, level, n, exact: false };
+  }
+  const q = Math.round(S);
+  // P(S ≤ q) = 1 − P(S ≥ q + 2): S takes even values only when there are no ties.
+  const lower = (v: number) => 1 - spearmanUpper(v + 2, n);
+  const upper = (v: number) => spearmanUpper(v, n);
+  let p: number;
+  if (alternative === 'greater') p = lower(q);
+  else if (alternative === 'less') p = upper(q);
+  else p = Math.min(1, 2 * (q > (n * n * n - n) / 6 ? upper(q) : lower(q)));
+  return { method: 'spearman', alternative, estimate: rho, statistic: S, statisticName: 'S', df: null, pValue: p, ci: null, level, n, exact: true };
+}
+
+/** Kendall's τ_b with tie counts, O(n²). */
+function tauB(a: number[], b: number[]): { tau: number; concordant: number; discordant: number } {
+  const n = a.length;
+  let s = 0;
+  let tx = 0;
+  let ty = 0;
+  let conc = 0;
+  let disc = 0;
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) {
+      const dx = Math.sign(a[j]! - a[i]!);
+      const dy = Math.sign(b[j]! - b[i]!);
+      if (dx === 0) tx++;
+      if (dy === 0) ty++;
+      const d = dx * dy;
+      s += d;
+      if (d > 0) conc++;
+      else if (d < 0) disc++;
+    }
+  }
+  const n0 = (n * (n - 1)) / 2;
+  const denom = Math.sqrt((n0 - tx) * (n0 - ty));
+  if (!(denom > 0)) throw new StatsError('ZERO_VARIANCE', '变量的所有值都相同，无法计算Kendall相关系数');
+  return { tau: s / denom, concordant: conc, discordant: disc };
+}
+
+/** Cumulative counts of permutations of n by number of inversions (Mahonian numbers). */
+function kendallCounts(n: number): Float64Array {
+  let c = Float64Array.of(1);
+  for (let m = 2; m <= n; m++) {
+    const next = new Float64Array(c.length + m - 1);
+    let window = 0;
+    for (let k = 0; k < next.length; k++) {
+      window += k < c.length ? c[k]! : 0;
+      if (k - m >= 0 && k - m < c.length) window -= c[k - m]!;
+      next[k] = window;
+    }
+    c = next;
+  }
+  return c;
+}
+
+function tieGroups(v: number[]): number[] {
+  const m = new Map<number, number>();
+  for (const x of v) m.set(x, (m.get(x) ?? 0) + 1);
+  return [...m.values()].filter((t) => t > 1);
+}
+
+function kendall(a: number[], b: number[], alternative: Alternative, level: number, exactOpt?: boolean): CorrelationResult {
+  const n = a.length;
+  const { tau, concordant } = tauB(a, b);
+  const xt = tieGroups(a);
+  const yt = tieGroups(b);
+  const ties = xt.length > 0 || yt.length > 0;
+  const exact = (exactOpt ?? n < 50) && !ties;
+  if (exact) {
+    const counts = kendallCounts(n);
+    const total = counts.reduce((x, y) => x + y, 0);
+    const q = concordant;
+    const le = (k: number) => counts.slice(0, k + 1).reduce((x, y) => x + y, 0) / total;
+    const ge = (k: number) => counts.slice(Math.max(0, k)).reduce((x, y) => x + y, 0) / total;
+    let p: number;
+    if (alternative === 'greater') p = ge(q);
+    else if (alternative === 'less') p = le(q);
+    else p = Math.min(1, 2 * (q > (n * (n - 1)) / 4 ? ge(q) : le(q)));
+    return { method: 'kendall', alternative, estimate: tau, statistic: q, statisticName: 'T', df: null, pValue: p, ci: null, level, n, exact: true };
+  }
+  const sumT = (t: number[], f: (x: number) => number) => t.reduce((s, x) => s + f(x), 0);
+  const n0 = (n * (n - 1)) / 2;
+  const t1 = sumT(xt, (t) => (t * (t - 1)) / 2);
+  const t2 = sumT(yt, (t) => (t * (t - 1)) / 2);
+  const S = tau * Math.sqrt((n0 - t1) * (n0 - t2));
+  const v0 = n * (n - 1) * (2 * n + 5);
+  const vt = sumT(xt, (t) => t * (t - 1) * (2 * t + 5));
+  const vu = sumT(yt, (t) => t * (t - 1) * (2 * t + 5));
+  const v1 = sumT(xt, (t) => t * (t - 1)) * sumT(yt, (t) => t * (t - 1));
+  const v2 = sumT(xt, (t) => t * (t - 1) * (t - 2)) * sumT(yt, (t) => t * (t - 1) * (t - 2));
+  const varS = (v0 - vt - vu) / 18 + v1 / (2 * n * (n - 1)) + v2 / (9 * n * (n - 1) * (n - 2));
+  const z = S / Math.sqrt(varS);
+  return {
+    method: 'kendall',
+    alternative,
+    estimate: tau,
+    statistic: z,
+    statisticName: 'z',
+    df: null,
+    pValue: pFromTails(normalCdf(z), normalSf(z), alternative),
+    ci: null,
+    level,
+    n,
+    exact: false,
+  };
+}
+
+/**
+ * Partial correlation of x and y controlling for the columns of `z` (Pearson on the residuals of
+ * least-squares fits on z), with its t test on n − 2 − k df (R: ppcor::pcor.test).
+ */
+export function partialCorrelation(x: ArrayLike<number>, y: ArrayLike<number>, z: readonly ArrayLike<number>[]) {
+  const n = x.length;
+  if (y.length !== n || z.some((c) => c.length !== n)) throw new StatsError('INVALID_ARGUMENT', '所有变量的长度必须相同');
+  const keep: number[] = [];
+  for (let i = 0; i < n; i++) if (Number.isFinite(x[i]) && Number.isFinite(y[i]) && z.every((c) => Number.isFinite(c[i]))) keep.push(i);
+  const k = z.length;
+  const m = keep.length;
+  if (m - 2 - k < 1) throw new StatsError('TOO_FEW_OBSERVATIONS', `完整观测只有${m}个，控制${k}个变量的偏相关至少需要${k + 3}个`);
+  const Z = keep.map((i) => [1, ...z.map((c) => c[i]!)]);
+  const rx = residuals(Z, keep.map((i) => x[i]!));
+  const ry = residuals(Z, keep.map((i) => y[i]!));
+  const r = pearsonR(rx, ry);
+  const df = m - 2 - k;
+  const t = r * Math.sqrt(df / (1 - r * r));
+  return { estimate: r, statistic: t, df, pValue: Math.min(1, 2 * tSf(Math.abs(t), df)), n: m };
+}
+
+/** Residuals of y on the columns of X by modified Gram–Schmidt (small k; numerically sound). */
+function residuals(X: number[][], y: number[]): number[] {
+  const n = X.length;
+  const p = X[0]!.length;
+  const Q: number[][] = [];
+  for (let j = 0; j < p; j++) {
+    const v = X.map((row) => row[j]!);
+    for (const q of Q) {
+      const d = sumBy(n, (i) => q[i]! * v[i]!);
+      for (let i = 0; i < n; i++) v[i]! -= d * q[i]!;
+    }
+    const norm = Math.sqrt(sumBy(n, (i) => v[i]! * v[i]!));
+    if (norm < 1e-12 * Math.sqrt(n)) throw new StatsError('SINGULAR', '控制变量之间完全共线，无法计算偏相关');
+    Q.push(v.map((e) => e / norm));
+  }
+  const r = [...y];
+  for (const q of Q) {
+    const d = sumBy(n, (i) => q[i]! * r[i]!);
+    for (let i = 0; i < n; i++) r[i]! -= d * q[i]!;
+  }
+  return r;
+}
+
+export interface CorrelationMatrix {
+  names: string[];
+  /** r[i][j]; the diagonal is 1. */
+  r: number[][];
+  p: number[][];
+  n: number[][];
+}
+
+/** Pairwise correlation matrix with p-values (pairwise-complete observations). */
+export function correlationMatrix(columns: Record<string, ArrayLike<number>>, opts: CorrelationOptions = {}): CorrelationMatrix {
+  const names = Object.keys(columns);
+  const k = names.length;
+  const r = Array.from({ length: k }, () => Array<number>(k).fill(1));
+  const p = Array.from({ length: k }, () => Array<number>(k).fill(0));
+  const n = Array.from({ length: k }, () => Array<number>(k).fill(0));
+  for (let i = 0; i < k; i++) {
+    for (let j = i; j < k; j++) {
+      if (i === j) {
+        n[i]![i] = Array.from(columns[names[i]!]!).filter(Number.isFinite).length;
+        continue;
+      }
+      const res = correlationTest(columns[names[i]!]!, columns[names[j]!]!, opts);
+      r[i]![j] = r[j]![i] = res.estimate;
+      p[i]![j] = p[j]![i] = res.pValue;
+      n[i]![j] = n[j]![i] = res.n;
+    }
+  }
+  return { names, r, p, n };
+}
