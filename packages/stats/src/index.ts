@@ -17,3 +17,5 @@ export * from './hypothesis/categorical.js';
 export * from './hypothesis/normality.js';
 export * from './hypothesis/p-adjust.js';
 export * from './correlation/correlation.js';
+export * from './regression/qr.js';
+export * from './regression/linear.js';

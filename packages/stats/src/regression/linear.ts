@@ -1,0 +1,193 @@
+// Multiple linear regression with numeric and categorical predictors and interactions (R: lm).
+import { StatsError } from '../errors.js';
+import { fSf } from '../distributions/f.js';
+import { tQuantile, tTwoSided } from '../distributions/t.js';
+import { meanAndSs } from '../internal/sum.js';
+import { qrLeastSquares } from './qr.js';
+
+export interface Predictor {
+  name: string;
+  values: ArrayLike<number | string | null | undefined>;
+  type: 'numeric' | 'categorical';
+  /** Reference level of a categorical predictor (default: the first level in sorted order, as R's factor). */
+  reference?: string;
+}
+
+export interface LinearRegressionInput {
+  y: ArrayLike<number | null | undefined>;
+  yName?: string;
+  predictors: Predictor[];
+  /** Pairs of predictor names whose interaction enters the model (R: a:b). */
+  interactions?: [string, string][];
+  intercept?: boolean;
+  level?: number;
+}
+
+export interface Coefficient {
+  term: string;
+  estimate: number;
+  se: number;
+  statistic: number;
+  pValue: number;
+  ci: readonly [number, number];
+}
+
+export interface LinearRegressionResult {
+  coefficients: Coefficient[];
+  n: number;
+  /** Rows dropped because a value was missing. */
+  missing: number;
+  rSquared: number;
+  adjRSquared: number;
+  /** Residual standard error. */
+  sigma: number;
+  fStatistic: number;
+  df1: number;
+  df2: number;
+  fPValue: number;
+  logLik: number;
+  aic: number;
+  bic: number;
+  residuals: number[];
+  fitted: number[];
+  leverage: number[];
+  cooksDistance: number[];
+  durbinWatson: number;
+  /** Variance inflation factor per non-intercept column (null with fewer than 2 such columns). */
+  vif: { term: string; vif: number }[] | null;
+  level: number;
+}
+
+interface DesignColumn {
+  name: string;
+  values: Float64Array;
+}
+
+function isMissing(v: unknown): boolean {
+  return v === null || v === undefined || v === '' || (typeof v === 'number' && !Number.isFinite(v));
+}
+
+function levelsOf(values: (string | number)[], reference?: string): string[] {
+  const set = [...new Set(values.map(String))];
+  const numeric = set.every((s) => s.trim() !== '' && Number.isFinite(Number(s)));
+  set.sort(numeric ? (a, b) => Number(a) - Number(b) : (a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  if (reference !== undefined) {
+    if (!set.includes(reference)) throw new StatsError('INVALID_ARGUMENT', `参照水平“${reference}”不在变量的取值中`);
+    return [reference, ...set.filter((s) => s !== reference)];
+  }
+  return set;
+}
+
+/** Builds the design matrix (dummy coding with R's treatment contrasts). */
+function design(input: LinearRegressionInput, rows: number[]): DesignColumn[] {
+  const blocks = new Map<string, DesignColumn[]>();
+  for (const p of input.predictors) {
+    const vals = rows.map((i) => p.values[i]!);
+    if (p.type === 'numeric') {
+      const col = Float64Array.from(vals, (v) => Number(v));
+      if (col.some((v) => !Number.isFinite(v))) throw new StatsError('NON_FINITE', `自变量“${p.name}”含有非数值内容，请将其设为分类变量或清理数据`);
+      blocks.set(p.name, [{ name: p.name, values: col }]);
+    } else {
+      const levels = levelsOf(vals as (string | number)[], p.reference);
+      if (levels.length < 2) throw new StatsError('ZERO_VARIANCE', `分类变量“${p.name}”只有一个水平，无法纳入模型`);
+      blocks.set(
+        p.name,
+        levels.slice(1).map((lv) => ({ name: `${p.name}${lv}`, values: Float64Array.from(vals, (v) => (String(v) === lv ? 1 : 0)) })),
+      );
+    }
+  }
+  const cols: DesignColumn[] = [];
+  if (input.intercept ?? true) cols.push({ name: '(Intercept)', values: new Float64Array(rows.length).fill(1) });
+  for (const p of input.predictors) cols.push(...blocks.get(p.name)!);
+  for (const [a, b] of input.interactions ?? []) {
+    const A = blocks.get(a);
+    const B = blocks.get(b);
+    if (!A || !B) throw new StatsError('INVALID_ARGUMENT', `交互项中的变量“${!A ? a : b}”不在自变量中`);
+    for (const ca of A) for (const cb of B) cols.push({ name: `${ca.name}:${cb.name}`, values: ca.values.map((v, i) => v * cb.values[i]!) });
+  }
+  return cols;
+}
+
+/**
+ * Ordinary least squares with R's lm conventions: treatment-coded factors, t tests and CIs per
+ * coefficient, overall F test, R² (about the mean, or about 0 without intercept), AIC/BIC,
+ * residual diagnostics (leverage, Cook's distance, Durbin–Watson) and VIF. Rows with a missing
+ * value in any variable are dropped.
+ * @throws StatsError for too few rows, a constant or collinear predictor, or non-numeric values.
+ */
+export function linearRegression(input: LinearRegressionInput): Readonly<LinearRegressionResult> {
+  const level = input.level ?? 0.95;
+  const n0 = input.y.length;
+  for (const p of input.predictors) {
+    if (p.values.length !== n0) throw new StatsError('INVALID_ARGUMENT', `自变量“${p.name}”与因变量的长度不同`);
+  }
+  const rows: number[] = [];
+  for (let i = 0; i < n0; i++) if (!isMissing(input.y[i]) && input.predictors.every((p) => !isMissing(p.values[i]))) rows.push(i);
+  const y = Float64Array.from(rows, (i) => Number(input.y[i]));
+  if (y.some((v) => !Number.isFinite(v))) throw new StatsError('NON_FINITE', '因变量含有非数值内容');
+  const cols = design(input, rows);
+  const fit = qrLeastSquares(
+    cols.map((c) => c.values),
+    y,
+    cols.map((c) => c.name),
+  );
+  const { n, p } = fit;
+  const intercept = input.intercept ?? true;
+  const df2 = n - p;
+  const sigma2 = fit.rss / df2;
+  const sigma = Math.sqrt(sigma2);
+  const tq = tQuantile(1 - (1 - level) / 2, df2);
+  const coefficients = cols.map((c, j) => {
+    let v = 0;
+    for (let k = j; k < p; k++) v += fit.rInverse[j * p + k]! ** 2;
+    const se = Math.sqrt(v * sigma2);
+    const est = fit.coefficients[j]!;
+    const t = est / se;
+    return { term: c.name, estimate: est, se, statistic: t, pValue: tTwoSided(t, df2), ci: [est - tq * se, est + tq * se] as const };
+  });
+  const tss = intercept ? meanAndSs(y).ss : y.reduce((s, v) => s + v * v, 0);
+  const df1 = intercept ? p - 1 : p;
+  const rSquared = 1 - fit.rss / tss;
+  const adjRSquared = 1 - (1 - rSquared) * ((n - (intercept ? 1 : 0)) / df2);
+  const fStatistic = df1 > 0 ? (tss - fit.rss) / df1 / sigma2 : NaN;
+  const logLik = 0.5 * -n * (Math.log(2 * Math.PI) + 1 - Math.log(n) + Math.log(fit.rss));
+  const e = fit.residuals;
+  let dwNum = 0;
+  for (let i = 1; i < n; i++) dwNum += (e[i]! - e[i - 1]!) ** 2;
+  const cooks = Array.from(e, (ei, i) => (ei * ei * fit.leverage[i]!) / (p * sigma2 * (1 - fit.leverage[i]!) ** 2));
+  return {
+    coefficients,
+    n,
+    missing: n0 - n,
+    rSquared,
+    adjRSquared,
+    sigma,
+    fStatistic,
+    df1,
+    df2,
+    fPValue: df1 > 0 ? fSf(fStatistic, df1, df2) : NaN,
+    logLik,
+    aic: -2 * logLik + 2 * (p + 1),
+    bic: -2 * logLik + Math.log(n) * (p + 1),
+    residuals: Array.from(e),
+    fitted: Array.from(fit.fitted),
+    leverage: Array.from(fit.leverage),
+    cooksDistance: cooks,
+    durbinWatson: dwNum / fit.rss,
+    vif: vifOf(cols.filter((c) => c.name !== '(Intercept)')),
+    level,
+  };
+}
+
+/** VIF_j = 1/(1 − R²_j), R²_j from regressing column j on the others (with intercept). */
+function vifOf(cols: DesignColumn[]): { term: string; vif: number }[] | null {
+  if (cols.length < 2) return null;
+  const n = cols[0]!.values.length;
+  const one = new Float64Array(n).fill(1);
+  return cols.map((c, j) => {
+    const others = cols.filter((_, k) => k !== j).map((o) => o.values);
+    const fit = qrLeastSquares([one, ...others], c.values);
+    const tss = meanAndSs(c.values).ss;
+    return { term: c.name, vif: tss / fit.rss };
+  });
+}

@@ -1,0 +1,101 @@
+// Least squares through a Householder QR decomposition (never the normal equations).
+import { StatsError } from '../errors.js';
+
+export interface QrFit {
+  /** Coefficients in column order. */
+  coefficients: Float64Array;
+  /** R⁻¹ (upper triangular, p×p, row-major), for the covariance (XᵀX)⁻¹ = R⁻¹R⁻ᵀ. */
+  rInverse: Float64Array;
+  residuals: Float64Array;
+  fitted: Float64Array;
+  /** Diagonal of the hat matrix. */
+  leverage: Float64Array;
+  rss: number;
+  n: number;
+  p: number;
+}
+
+/**
+ * Fits y ≈ Xβ for X given as p columns of length n.
+ * @throws StatsError SINGULAR naming the first column that is a linear combination of earlier ones
+ *   (relative pivot below 1e-7, R's lm tolerance).
+ */
+export function qrLeastSquares(columns: readonly ArrayLike<number>[], y: ArrayLike<number>, names?: readonly string[]): QrFit {
+  const p = columns.length;
+  const n = y.length;
+  if (p === 0) throw new StatsError('INVALID_ARGUMENT', '模型中没有自变量');
+  if (n <= p) throw new StatsError('TOO_FEW_OBSERVATIONS', `观测数（${n}）必须多于模型参数个数（${p}）`);
+  const A = columns.map((c) => Float64Array.from(c)); // column-major working copy
+  const qty = Float64Array.from(y);
+  const vs: Float64Array[] = [];
+  const betas: number[] = [];
+  const colNorm = A.map((c) => Math.hypot(...c));
+  for (let k = 0; k < p; k++) {
+    const a = A[k]!;
+    let norm = 0;
+    for (let i = k; i < n; i++) norm = Math.hypot(norm, a[i]!);
+    if (!(norm > 1e-7 * colNorm[k]!) || colNorm[k] === 0) {
+      const name = names?.[k] ?? `第${k + 1}列`;
+      throw new StatsError('SINGULAR', `自变量“${name}”与其他自变量完全共线（或为常数），无法估计，请删除该变量`);
+    }
+    const alpha = a[k]! > 0 ? -norm : norm;
+    const v = new Float64Array(n);
+    for (let i = k; i < n; i++) v[i] = a[i]!;
+    v[k]! -= alpha;
+    let vnorm2 = 0;
+    for (let i = k; i < n; i++) vnorm2 += v[i]! * v[i]!;
+    const beta = vnorm2 > 0 ? 2 / vnorm2 : 0;
+    vs.push(v);
+    betas.push(beta);
+    const reflect = (x: Float64Array) => {
+      let d = 0;
+      for (let i = k; i < n; i++) d += v[i]! * x[i]!;
+      d *= beta;
+      for (let i = k; i < n; i++) x[i]! -= d * v[i]!;
+    };
+    for (let j = k; j < p; j++) reflect(A[j]!);
+    reflect(qty);
+  }
+  // Back substitution R β = (Qᵀy)[0:p].
+  const coef = new Float64Array(p);
+  for (let i = p - 1; i >= 0; i--) {
+    let s = qty[i]!;
+    for (let j = i + 1; j < p; j++) s -= A[j]![i]! * coef[j]!;
+    coef[i] = s / A[i]![i]!;
+  }
+  const rInv = new Float64Array(p * p);
+  for (let j = 0; j < p; j++) {
+    rInv[j * p + j] = 1 / A[j]![j]!;
+    for (let i = j - 1; i >= 0; i--) {
+      let s = 0;
+      for (let k = i + 1; k <= j; k++) s += A[k]![i]! * rInv[k * p + j]!;
+      rInv[i * p + j] = -s / A[i]![i]!;
+    }
+  }
+  // Residuals from the tail of Qᵀy (exact orthogonal complement), mapped back by Q.
+  const r = new Float64Array(n);
+  for (let i = p; i < n; i++) r[i] = qty[i]!;
+  let rss = 0;
+  for (let i = p; i < n; i++) rss += qty[i]! * qty[i]!;
+  const applyQ = (x: Float64Array) => {
+    for (let k = p - 1; k >= 0; k--) {
+      const v = vs[k]!;
+      let d = 0;
+      for (let i = k; i < n; i++) d += v[i]! * x[i]!;
+      d *= betas[k]!;
+      for (let i = k; i < n; i++) x[i]! -= d * v[i]!;
+    }
+  };
+  applyQ(r);
+  const fitted = new Float64Array(n);
+  for (let i = 0; i < n; i++) fitted[i] = y[i]! - r[i]!;
+  // Leverage: squared row norms of the first p columns of Q.
+  const leverage = new Float64Array(n);
+  for (let j = 0; j < p; j++) {
+    const e = new Float64Array(n);
+    e[j] = 1;
+    applyQ(e);
+    for (let i = 0; i < n; i++) leverage[i]! += e[i]! * e[i]!;
+  }
+  return { coefficients: coef, rInverse: rInv, residuals: r, fitted, leverage, rss, n, p };
+}
