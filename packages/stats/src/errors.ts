@@ -40,3 +40,8 @@ export function assertProbability(p: number, name = 'p'): void {
 export function assertPositive(x: number, name: string): void {
   if (!(x > 0) || !Number.isFinite(x)) throw new StatsError('INVALID_ARGUMENT', `${name}必须是正数`);
 }
+
+/** Degrees of freedom: positive, Infinity allowed (the normal limit). */
+export function assertDf(df: number, name = 'df'): void {
+  if (!(df > 0)) throw new StatsError('INVALID_ARGUMENT', `${name}必须是正数`);
+}

@@ -19,3 +19,5 @@ export * from './hypothesis/p-adjust.js';
 export * from './correlation/correlation.js';
 export * from './regression/qr.js';
 export * from './regression/linear.js';
+export * from './distributions/tukey.js';
+export * from './hypothesis/posthoc.js';

@@ -2,12 +2,12 @@
 import betainc from '@stdlib/math-base-special-betainc';
 import betaincinv from '@stdlib/math-base-special-betaincinv';
 import tPdfStdlib from '@stdlib/stats-base-dists-t-pdf';
-import { assertPositive, assertProbability } from '../errors.js';
+import { assertDf, assertProbability } from '../errors.js';
 import { normalCdf, normalQuantile, normalSf } from './normal.js';
 
 /** Density of t with `df` degrees of freedom (R: dt). */
 export function tPdf(x: number, df: number): number {
-  assertPositive(df, 'df');
+  assertDf(df);
   return tPdfStdlib(x, df);
 }
 
@@ -23,28 +23,28 @@ function tailBeyond(t: number, df: number): number {
 
 /** P(T ≤ t) (R: pt). */
 export function tCdf(t: number, df: number): number {
-  assertPositive(df, 'df');
+  assertDf(df);
   if (!Number.isFinite(df)) return normalCdf(t);
   return t > 0 ? 1 - tailBeyond(t, df) : tailBeyond(t, df);
 }
 
 /** P(T > t), computed directly (R: pt(lower.tail = FALSE)). */
 export function tSf(t: number, df: number): number {
-  assertPositive(df, 'df');
+  assertDf(df);
   if (!Number.isFinite(df)) return normalSf(t);
   return t > 0 ? tailBeyond(t, df) : 1 - tailBeyond(t, df);
 }
 
 /** Two-sided p-value P(|T| > |t|). */
 export function tTwoSided(t: number, df: number): number {
-  assertPositive(df, 'df');
+  assertDf(df);
   return Math.min(1, 2 * tailBeyond(t, df));
 }
 
 /** t with P(T ≤ t) = p (R: qt). */
 export function tQuantile(p: number, df: number): number {
   assertProbability(p);
-  assertPositive(df, 'df');
+  assertDf(df);
   if (!Number.isFinite(df)) return normalQuantile(p);
   if (p === 0.5) return 0;
   if (p === 0) return -Infinity;

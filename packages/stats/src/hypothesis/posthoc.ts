@@ -1,0 +1,108 @@
+// Post-hoc pairwise comparisons after a one-way design: Tukey HSD (Tukey–Kramer for unequal n),
+// Games–Howell, and pooled-sd pairwise t-tests with LSD (no adjustment), Bonferroni, Holm… (R:
+// TukeyHSD, pairwise.t.test; Games–Howell as in rstatix/PMCMRplus).
+import { StatsError } from '../errors.js';
+import { tSf, tQuantile } from '../distributions/t.js';
+import { tukeyQuantile, tukeySf } from '../distributions/tukey.js';
+import { sum } from '../internal/sum.js';
+import { summarize } from './anova.js';
+import { assertGroups, type Group } from './groups.js';
+import { pAdjust, type PAdjustMethod } from './p-adjust.js';
+
+export interface PairwiseComparison {
+  /** "B-A": the later group minus the earlier one, as R names them. */
+  comparison: string;
+  groupA: string;
+  groupB: string;
+  /** mean(B) − mean(A). */
+  difference: number;
+  se: number;
+  statistic: number;
+  df: number;
+  pValue: number;
+  /** Confidence interval of the difference (simultaneous for Tukey and Games–Howell). */
+  ci: readonly [number, number] | null;
+}
+
+export type PostHocMethod = 'tukey' | 'games-howell' | 'lsd' | 'bonferroni' | 'holm' | 'BH';
+
+export interface PostHocResult {
+  method: PostHocMethod;
+  level: number;
+  comparisons: PairwiseComparison[];
+}
+
+/**
+ * Pairwise comparisons of all groups.
+ * @throws StatsError with fewer than 2 groups, a group of one, or no within-group variation.
+ */
+export function postHoc(groups: Group[], method: PostHocMethod = 'tukey', level = 0.95): Readonly<PostHocResult> {
+  assertGroups(groups);
+  const s = summarize(groups);
+  const k = s.length;
+  const N = sum(s.map((g) => g.n));
+  const dfW = N - k;
+  const mse = sum(s.map((g) => (g.n - 1) * g.variance)) / dfW;
+  if (!(mse > 0)) throw new StatsError('ZERO_VARIANCE', '各组内部数值完全相同（组内方差为0），无法进行多重比较');
+  const pairs: [number, number][] = [];
+  for (let i = 0; i < k; i++) for (let j = i + 1; j < k; j++) pairs.push([i, j]);
+  const name = (i: number, j: number) => `${s[j]!.name}-${s[i]!.name}`;
+
+  if (method === 'tukey') {
+    const qcrit = tukeyQuantile(level, k, dfW);
+    return {
+      method,
+      level,
+      comparisons: pairs.map(([i, j]) => {
+        const a = s[i]!;
+        const b = s[j]!;
+        const diff = b.mean - a.mean;
+        const se = Math.sqrt((mse / 2) * (1 / a.n + 1 / b.n));
+        const q = Math.abs(diff) / se;
+        return { comparison: name(i, j), groupA: a.name, groupB: b.name, difference: diff, se, statistic: q, df: dfW, pValue: tukeySf(q, k, dfW), ci: [diff - qcrit * se, diff + qcrit * se] as const };
+      }),
+    };
+  }
+  if (method === 'games-howell') {
+    return {
+      method,
+      level,
+      comparisons: pairs.map(([i, j]) => {
+        const a = s[i]!;
+        const b = s[j]!;
+        if (!(a.variance > 0) || !(b.variance > 0)) throw new StatsError('ZERO_VARIANCE', `组“${a.variance > 0 ? b.name : a.name}”的方差为0，无法进行Games-Howell检验`);
+        const va = a.variance / a.n;
+        const vb = b.variance / b.n;
+        const se = Math.sqrt(va + vb);
+        const df = (va + vb) ** 2 / (va ** 2 / (a.n - 1) + vb ** 2 / (b.n - 1));
+        const diff = b.mean - a.mean;
+        const t = Math.abs(diff) / se;
+        const crit = tukeyQuantile(level, k, df) / Math.SQRT2;
+        return { comparison: name(i, j), groupA: a.name, groupB: b.name, difference: diff, se, statistic: t, df, pValue: tukeySf(t * Math.SQRT2, k, df), ci: [diff - crit * se, diff + crit * se] as const };
+      }),
+    };
+  }
+  const adjust: PAdjustMethod = method === 'lsd' ? 'none' : method;
+  const tq = tQuantile(1 - (1 - level) / 2, dfW);
+  const raw = pairs.map(([i, j]) => {
+    const a = s[i]!;
+    const b = s[j]!;
+    const diff = b.mean - a.mean;
+    const se = Math.sqrt(mse * (1 / a.n + 1 / b.n));
+    const t = diff / se;
+    return {
+      comparison: name(i, j),
+      groupA: a.name,
+      groupB: b.name,
+      difference: diff,
+      se,
+      statistic: t,
+      df: dfW,
+      pValue: Math.min(1, 2 * tSf(Math.abs(t), dfW)),
+      // Unadjusted interval for LSD; adjusted methods report adjusted p-values only.
+      ci: method === 'lsd' ? ([diff - tq * se, diff + tq * se] as const) : null,
+    };
+  });
+  const adjusted = pAdjust(raw.map((r) => r.pValue), adjust);
+  return { method, level, comparisons: raw.map((r, i) => ({ ...r, pValue: adjusted[i]! })) };
+}
