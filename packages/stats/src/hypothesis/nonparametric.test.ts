@@ -37,3 +37,19 @@ describe('rank tests agree with R wilcox.test / kruskal.test', () => {
     expect(() => mannWhitneyU(Array(60).fill(3), Array(60).fill(3))).toThrow('所有数值都相同');
   });
 });
+
+describe('Friedman and sign tests agree with R', async () => {
+  const { friedmanTest, signTest } = await import('./nonparametric.js');
+  const P = fixture('posthoc');
+  it('Friedman', () => {
+    const r = friedmanTest(P.friedman.data);
+    expectClose(r.statistic, P.friedman.statistic, REL, 'Friedman chi2');
+    expectClose(r.pValue, P.friedman.pValue, REL, 'Friedman p');
+    expect(r.df).toBe(P.friedman.df);
+  });
+  it('sign test (binom.test on signs)', () => {
+    const r = signTest(P.sign.x, P.sign.y);
+    expect([r.statistic, r.n]).toEqual([P.sign.positive, P.sign.n]);
+    expectClose(r.pValue, P.sign.pValue, REL, 'sign p');
+  });
+});

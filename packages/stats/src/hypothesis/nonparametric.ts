@@ -3,6 +3,7 @@
 // with tie and continuity corrections).
 import { StatsError } from '../errors.js';
 import { chisqSf } from '../distributions/chisq.js';
+import { binomialCdf, binomialPmf, binomialSf } from '../distributions/discrete.js';
 import { normalCdf, normalSf } from '../distributions/normal.js';
 import { rank, tieSum } from '../internal/rank.js';
 import { sum } from '../internal/sum.js';
@@ -202,4 +203,69 @@ export function kruskalWallis(groups: Group[]): Readonly<KruskalWallisResult> {
   const H = ((12 / (N * (N + 1))) * sum(meanRanks.map((g) => g.n * g.meanRank * g.meanRank)) - 3 * (N + 1)) / denom;
   const df = groups.length - 1;
   return { method: 'Kruskal-Wallis rank sum test', statistic: H, df, pValue: chisqSf(H, df), epsilonSquared: H / (N - 1), meanRanks };
+}
+
+/**
+ * Friedman rank-sum test for a complete block design: `data[block][treatment]` (R: friedman.test),
+ * with Kendall's W as the effect size. Blocks with a missing value are dropped.
+ */
+export function friedmanTest(data: readonly (readonly number[])[]) {
+  const rows = data.filter((r) => r.every((v) => Number.isFinite(v)));
+  const n = rows.length;
+  const k = rows[0]?.length ?? 0;
+  if (k < 2) throw new StatsError('INVALID_ARGUMENT', 'Friedman检验至少需要2个处理（列）');
+  if (n < 2) throw new StatsError('TOO_FEW_OBSERVATIONS', `完整的区组只有${n}个，Friedman检验至少需要2个`);
+  if (rows.some((r) => r.length !== k)) throw new StatsError('INVALID_ARGUMENT', '每个区组的处理数必须相同');
+  const rankSums = new Float64Array(k);
+  let tieTerm = 0;
+  for (const r of rows) {
+    const { ranks, ties } = rank(r);
+    ranks.forEach((v, j) => (rankSums[j]! += v));
+    tieTerm += tieSum(ties);
+  }
+  const denom = n * k * (k + 1) - tieTerm / (k - 1);
+  if (!(denom > 0)) throw new StatsError('ZERO_VARIANCE', '每个区组内的数值都相同，无法进行Friedman检验');
+  const stat = (12 * sum(Array.from(rankSums, (s) => (s - (n * (k + 1)) / 2) ** 2))) / denom;
+  return {
+    method: 'Friedman rank sum test',
+    statistic: stat,
+    df: k - 1,
+    pValue: chisqSf(stat, k - 1),
+    kendallW: stat / (n * (k - 1)),
+    meanRanks: Array.from(rankSums, (s) => s / n),
+  };
+}
+
+/** Sign test of paired data (R: binom.test on the signs of non-zero differences). */
+export function signTest(x: ArrayLike<number>, y: ArrayLike<number>, opts: { alternative?: Alternative } = {}) {
+  const alternative = opts.alternative ?? 'two.sided';
+  checkAlternative(alternative);
+  if (x.length !== y.length) throw new StatsError('INVALID_ARGUMENT', '配对数据的两列长度必须相同');
+  let pos = 0;
+  let n = 0;
+  for (let i = 0; i < x.length; i++) {
+    if (!Number.isFinite(x[i]) || !Number.isFinite(y[i]) || x[i] === y[i]) continue;
+    n++;
+    if (x[i]! > y[i]!) pos++;
+  }
+  if (n < 1) throw new StatsError('TOO_FEW_OBSERVATIONS', '所有配对差值都为0，无法进行符号检验');
+  return { method: 'Sign test', statistic: pos, n, pValue: binomialTestP(pos, n, 0.5, alternative) };
+}
+
+/** Exact binomial test p-value as R's binom.test (two-sided: sum of outcomes no more likely than x). */
+export function binomialTestP(x: number, n: number, p: number, alternative: Alternative): number {
+  if (alternative === 'less') return binomialCdf(x, n, p);
+  if (alternative === 'greater') return binomialSf(x - 1, n, p);
+  const d = binomialPmf(x, n, p);
+  const rel = 1 + 1e-7;
+  const m = n * p;
+  if (x === m) return 1;
+  if (x < m) {
+    let y = 0;
+    for (let i = Math.ceil(m); i <= n; i++) if (binomialPmf(i, n, p) <= d * rel) y++;
+    return Math.min(1, binomialCdf(x, n, p) + binomialSf(n - y, n, p));
+  }
+  let y = 0;
+  for (let i = 0; i <= Math.floor(m); i++) if (binomialPmf(i, n, p) <= d * rel) y++;
+  return Math.min(1, binomialCdf(y - 1, n, p) + binomialSf(x - 1, n, p));
 }

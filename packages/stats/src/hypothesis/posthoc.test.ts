@@ -29,13 +29,15 @@ describe('post-hoc comparisons agree with R (PlantGrowth)', () => {
     });
   });
 
-  it('Games–Howell reduces to the Welch statistic per pair', () => {
+  it('Games–Howell, against its definition written out in R', () => {
     const r = postHoc(groups, 'games-howell');
-    expect(r.comparisons).toHaveLength(3);
-    for (const c of r.comparisons) {
-      expect(c.pValue).toBeGreaterThan(0);
-      expect(c.pValue).toBeLessThanOrEqual(1);
-      expect(c.ci![0]).toBeLessThan(c.difference);
-    }
+    r.comparisons.forEach((c, i) => {
+      const ref = P.gamesHowell[i];
+      expectClose(c.difference, ref.diff, 1e-12, `${c.comparison} diff`);
+      expectClose(c.df, ref.df, 1e-12, `${c.comparison} df`);
+      expectClose(c.pValue, ref.p, 1e-6, `${c.comparison} p`);
+      expectClose(c.ci![0], ref.lower, 1e-6, `${c.comparison} lower`);
+      expectClose(c.ci![1], ref.upper, 1e-6, `${c.comparison} upper`);
+    });
   });
 });
