@@ -174,20 +174,24 @@ export function linearRegression(input: LinearRegressionInput): Readonly<LinearR
     leverage: Array.from(fit.leverage),
     cooksDistance: cooks,
     durbinWatson: dwNum / fit.rss,
-    vif: vifOf(cols.filter((c) => c.name !== '(Intercept)')),
+    vif: vifOf(cols, fit.rInverse, intercept),
     level,
   };
 }
 
-/** VIF_j = 1/(1 − R²_j), R²_j from regressing column j on the others (with intercept). */
-function vifOf(cols: DesignColumn[]): { term: string; vif: number }[] | null {
-  if (cols.length < 2) return null;
-  const n = cols[0]!.values.length;
-  const one = new Float64Array(n).fill(1);
-  return cols.map((c, j) => {
-    const others = cols.filter((_, k) => k !== j).map((o) => o.values);
-    const fit = qrLeastSquares([one, ...others], c.values);
-    const tss = meanAndSs(c.values).ss;
-    return { term: c.name, vif: tss / fit.rss };
-  });
+/**
+ * VIF_j = [(XᵀX)⁻¹]_jj · Σ(x_j − x̄_j)²: with an intercept in the model the non-intercept block of
+ * (XᵀX)⁻¹ is the inverse of the centred cross-product matrix, so this equals 1/(1 − R²_j) without
+ * refitting. Null without an intercept (VIF is not defined there) or with fewer than 2 predictors.
+ */
+function vifOf(cols: DesignColumn[], rInverse: Float64Array, hasIntercept: boolean): { term: string; vif: number }[] | null {
+  const p = cols.length;
+  if (!hasIntercept || p < 3) return null;
+  const out: { term: string; vif: number }[] = [];
+  for (let j = 1; j < p; j++) {
+    let v = 0;
+    for (let k = j; k < p; k++) v += rInverse[j * p + k]! ** 2;
+    out.push({ term: cols[j]!.name, vif: v * meanAndSs(cols[j]!.values).ss });
+  }
+  return out;
 }

@@ -29,11 +29,10 @@ export function qrLeastSquares(columns: readonly ArrayLike<number>[], y: ArrayLi
   const qty = Float64Array.from(y);
   const vs: Float64Array[] = [];
   const betas: number[] = [];
-  const colNorm = A.map((c) => Math.hypot(...c));
+  const colNorm = A.map((c) => norm2(c, 0));
   for (let k = 0; k < p; k++) {
     const a = A[k]!;
-    let norm = 0;
-    for (let i = k; i < n; i++) norm = Math.hypot(norm, a[i]!);
+    const norm = norm2(a, k);
     if (!(norm > 1e-7 * colNorm[k]!) || colNorm[k] === 0) {
       const name = names?.[k] ?? `第${k + 1}列`;
       throw new StatsError('SINGULAR', `自变量“${name}”与其他自变量完全共线（或为常数），无法估计，请删除该变量`);
@@ -98,4 +97,17 @@ export function qrLeastSquares(columns: readonly ArrayLike<number>[], y: ArrayLi
     for (let i = 0; i < n; i++) leverage[i]! += e[i]! * e[i]!;
   }
   return { coefficients: coef, rInverse: rInv, residuals: r, fitted, leverage, rss, n, p };
+}
+
+/** Euclidean norm of a[from:], scaled by the largest magnitude so squares cannot overflow. */
+function norm2(a: ArrayLike<number>, from: number): number {
+  let scale = 0;
+  for (let i = from; i < a.length; i++) scale = Math.max(scale, Math.abs(a[i]!));
+  if (scale === 0) return 0;
+  let s = 0;
+  for (let i = from; i < a.length; i++) {
+    const v = a[i]! / scale;
+    s += v * v;
+  }
+  return scale * Math.sqrt(s);
 }
