@@ -79,6 +79,35 @@ function normalP(z: number, sigma: number, alternative: Alternative, correct: bo
   return { p: pFromTails(normalCdf(zz), normalSf(zz), alternative), z: zz };
 }
 
+/** Result from an exact null distribution, two-sided p doubling the tail on the statistic's side of the centre. */
+function exactResult(cum: Float64Array, stat: number, centre: number, alternative: Alternative, method: string, effectSize: number): RankTestResult {
+  const t = exactTails(cum, stat);
+  const p = alternative === 'less' ? t.lower : alternative === 'greater' ? t.upper : Math.min(1, 2 * (stat > centre ? t.upper : t.lower));
+  return { method, alternative, statistic: stat, pValue: p, exact: true, z: null, effectSize };
+}
+
+/** Result from the normal approximation with R's continuity correction. */
+function approximateResult(
+  stat: number,
+  centre: number,
+  sigma: number,
+  alternative: Alternative,
+  correct: boolean,
+  name: string,
+  effectSize: number,
+): RankTestResult {
+  const r = normalP(stat - centre, sigma, alternative, correct);
+  return {
+    method: `${name}${correct ? ' with continuity correction' : ''}`,
+    alternative,
+    statistic: stat,
+    pValue: r.p,
+    exact: false,
+    z: r.z,
+    effectSize,
+  };
+}
+
 /**
  * Mann–Whitney U test (R: wilcox.test(x, y)); W is the rank sum of x minus nx(nx+1)/2.
  * @throws StatsError when a sample is empty or all values are identical.
@@ -98,29 +127,12 @@ export function mannWhitneyU(x: ArrayLike<number>, y: ArrayLike<number>, opts: R
   const effectSize = 1 - (2 * W) / (m * n);
   const exact = opts.exact ?? (m < 50 && n < 50 && ties.length === 0);
   if (exact && ties.length === 0) {
-    const cum = rankSumDistribution(m, n);
-    const le = exactTails(cum, W);
-    const ge = exactTails(cum, W);
-    let p: number;
-    if (alternative === 'less') p = le.lower;
-    else if (alternative === 'greater') p = ge.upper;
-    else p = Math.min(1, 2 * (W > (m * n) / 2 ? ge.upper : le.lower));
-    return { method: 'Wilcoxon rank sum exact test', alternative, statistic: W, pValue: p, exact: true, z: null, effectSize };
+    return exactResult(rankSumDistribution(m, n), W, (m * n) / 2, alternative, 'Wilcoxon rank sum exact test', effectSize);
   }
   const N = m + n;
   const sigma = Math.sqrt(((m * n) / 12) * (N + 1 - tieSum(ties) / (N * (N - 1))));
   if (!(sigma > 0)) throw new StatsError('ZERO_VARIANCE', '所有数值都相同，无法进行秩和检验');
-  const correct = opts.correct ?? true;
-  const r = normalP(W - (m * n) / 2, sigma, alternative, correct);
-  return {
-    method: `Wilcoxon rank sum test${correct ? ' with continuity correction' : ''}`,
-    alternative,
-    statistic: W,
-    pValue: r.p,
-    exact: false,
-    z: r.z,
-    effectSize,
-  };
+  return approximateResult(W, (m * n) / 2, sigma, alternative, opts.correct ?? true, 'Wilcoxon rank sum test', effectSize);
 }
 
 /**
@@ -153,26 +165,10 @@ export function wilcoxonSignedRank(
   const effectSize = (V - (total - V)) / total;
   const exact = (opts.exact ?? n < 50) && ties.length === 0 && !zeroes;
   if (exact) {
-    const cum = signedRankDistribution(n);
-    const t = exactTails(cum, V);
-    let p: number;
-    if (alternative === 'less') p = t.lower;
-    else if (alternative === 'greater') p = t.upper;
-    else p = Math.min(1, 2 * (V > total / 2 ? t.upper : t.lower));
-    return { method: 'Wilcoxon signed rank exact test', alternative, statistic: V, pValue: p, exact: true, z: null, effectSize };
+    return exactResult(signedRankDistribution(n), V, total / 2, alternative, 'Wilcoxon signed rank exact test', effectSize);
   }
   const sigma = Math.sqrt((n * (n + 1) * (2 * n + 1)) / 24 - tieSum(ties) / 48);
-  const correct = opts.correct ?? true;
-  const r = normalP(V - total / 2, sigma, alternative, correct);
-  return {
-    method: `Wilcoxon signed rank test${correct ? ' with continuity correction' : ''}`,
-    alternative,
-    statistic: V,
-    pValue: r.p,
-    exact: false,
-    z: r.z,
-    effectSize,
-  };
+  return approximateResult(V, total / 2, sigma, alternative, opts.correct ?? true, 'Wilcoxon signed rank test', effectSize);
 }
 
 export interface KruskalWallisResult {
