@@ -1,7 +1,7 @@
 // Descriptive statistics of one numeric variable, as SPSS and R report them.
 import { StatsError } from '../errors.js';
 import { tQuantile } from '../distributions/t.js';
-import { meanAndSs, sorted, sum, sumBy } from '../internal/sum.js';
+import { meanAndSs, sorted } from '../internal/sum.js';
 import { quantileSorted, type QuantileType } from './quantile.js';
 
 export interface DescribeOptions {
@@ -78,8 +78,21 @@ export function describe(values: ArrayLike<number | null | undefined>, opts: Des
   const variance = ss / (n - 1);
   const sd = Math.sqrt(variance);
   const m2 = ss / n;
-  const m3 = sumBy(n, (i) => (x[i]! - m) ** 3) / n;
-  const m4 = sumBy(n, (i) => (x[i]! - m) ** 4) / n;
+  // Third and fourth moments and the lag-1 cross-product in one pass.
+  let s3 = 0;
+  let s4 = 0;
+  let s2 = 0;
+  let lagSum = 0;
+  for (let i = 0; i < n; i++) {
+    const d = x[i]! - m;
+    const d2 = d * d;
+    s2 += d2;
+    s3 += d2 * d;
+    s4 += d2 * d2;
+    if (i + 1 < n) lagSum += d * (x[i + 1]! - m);
+  }
+  const m3 = s3 / n;
+  const m4 = s4 / n;
   const g1 = m2 > 0 ? m3 / m2 ** 1.5 : 0;
   const g2 = m2 > 0 ? m4 / (m2 * m2) - 3 : 0;
   const G1 = n > 2 ? (g1 * Math.sqrt(n * (n - 1))) / (n - 2) : NaN;
@@ -92,7 +105,15 @@ export function describe(values: ArrayLike<number | null | undefined>, opts: Des
   const se = sd / Math.sqrt(n);
   const tq = tQuantile(1 - (1 - level) / 2, n - 1);
   const allPositive = s[0]! > 0;
-  const lag = ss > 0 ? sumBy(n - 1, (i) => (x[i]! - m) * (x[i + 1]! - m)) / sumBy(n, (i) => (x[i]! - m) ** 2) : 0;
+  const lag = ss > 0 ? lagSum / s2 : 0;
+  let logSum = 0;
+  let invSum = 0;
+  if (allPositive) {
+    for (let i = 0; i < n; i++) {
+      logSum += Math.log(s[i]!);
+      invSum += 1 / s[i]!;
+    }
+  }
 
   return {
     n,
@@ -115,8 +136,8 @@ export function describe(values: ArrayLike<number | null | undefined>, opts: Des
     kurtosisAdjusted: G2,
     kurtosisSe: kurtSe,
     cv: m !== 0 ? sd / m : null,
-    geometricMean: allPositive ? Math.exp(sum(Array.from(s, Math.log)) / n) : null,
-    harmonicMean: allPositive ? n / sum(Array.from(s, (v) => 1 / v)) : null,
+    geometricMean: allPositive ? Math.exp(logSum / n) : null,
+    harmonicMean: allPositive ? n / invSum : null,
     ci: [m - tq * se, m + tq * se],
     level,
     autocorrelation: lag,
