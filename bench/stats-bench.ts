@@ -91,7 +91,7 @@ try {
 const rows = Object.entries(ours).map(([k, ms]) => ({
   method: k,
   labstatMs: Number(ms.toFixed(1)),
-  rMs: r?.[k] ?? null,
+  rMs: r?.[k] === undefined ? null : Number(r[k]!.toFixed(1)),
   ratio: r?.[k] ? Number((ms / r[k]!).toFixed(2)) : null,
 }));
 console.table(rows);

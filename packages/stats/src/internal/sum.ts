@@ -29,15 +29,27 @@ export function sumBy(n: number, f: (i: number) => number): number {
 export function mean(xs: ArrayLike<number>): number {
   const n = xs.length;
   const m0 = sum(xs) / n;
-  return m0 + sumBy(n, (i) => xs[i]! - m0) / n;
+  let d = 0;
+  for (let i = 0; i < n; i++) d += xs[i]! - m0;
+  return m0 + d / n;
 }
 
 /** Corrected two-pass sum of squared deviations about the mean (Chan, Golub & LeVeque). */
 export function sumSquaredDeviations(xs: ArrayLike<number>, m = mean(xs)): number {
   const n = xs.length;
-  const ss = sumBy(n, (i) => (xs[i]! - m) ** 2);
-  const d = sumBy(n, (i) => xs[i]! - m);
-  return ss - (d * d) / n;
+  // Compensated sum of squares and plain sum of deviations, in one pass.
+  let s = 0;
+  let c = 0;
+  let d = 0;
+  for (let i = 0; i < n; i++) {
+    const dev = xs[i]! - m;
+    d += dev;
+    const x = dev * dev;
+    const t = s + x;
+    c += s >= x ? s - t + x : x - t + s;
+    s = t;
+  }
+  return s + c - (d * d) / n;
 }
 
 export function sorted(xs: ArrayLike<number>): Float64Array {
