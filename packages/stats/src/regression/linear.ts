@@ -82,12 +82,16 @@ function levelsOf(values: (string | number)[], reference?: string): string[] {
 function design(input: LinearRegressionInput, rows: number[]): DesignColumn[] {
   const blocks = new Map<string, DesignColumn[]>();
   for (const p of input.predictors) {
-    const vals = rows.map((i) => p.values[i]!);
     if (p.type === 'numeric') {
-      const col = Float64Array.from(vals, (v) => Number(v));
-      if (col.some((v) => !Number.isFinite(v))) throw new StatsError('NON_FINITE', `自变量“${p.name}”含有非数值内容，请将其设为分类变量或清理数据`);
+      const col = new Float64Array(rows.length);
+      for (let r = 0; r < rows.length; r++) {
+        const v = Number(p.values[rows[r]!]);
+        if (!Number.isFinite(v)) throw new StatsError('NON_FINITE', `自变量“${p.name}”含有非数值内容，请将其设为分类变量或清理数据`);
+        col[r] = v;
+      }
       blocks.set(p.name, [{ name: p.name, values: col }]);
     } else {
+      const vals = rows.map((i) => p.values[i]!);
       const levels = levelsOf(vals as (string | number)[], p.reference);
       if (levels.length < 2) throw new StatsError('ZERO_VARIANCE', `分类变量“${p.name}”只有一个水平，无法纳入模型`);
       blocks.set(
@@ -121,8 +125,11 @@ export function linearRegression(input: LinearRegressionInput): Readonly<LinearR
   for (const p of input.predictors) {
     if (p.values.length !== n0) throw new StatsError('INVALID_ARGUMENT', `自变量“${p.name}”与因变量的长度不同`);
   }
+  const missing = new Uint8Array(n0);
+  for (let i = 0; i < n0; i++) if (isMissing(input.y[i])) missing[i] = 1;
+  for (const p of input.predictors) for (let i = 0; i < n0; i++) if (isMissing(p.values[i])) missing[i] = 1;
   const rows: number[] = [];
-  for (let i = 0; i < n0; i++) if (!isMissing(input.y[i]) && input.predictors.every((p) => !isMissing(p.values[i]))) rows.push(i);
+  for (let i = 0; i < n0; i++) if (!missing[i]) rows.push(i);
   const y = Float64Array.from(rows, (i) => Number(input.y[i]));
   if (y.some((v) => !Number.isFinite(v))) throw new StatsError('NON_FINITE', '因变量含有非数值内容');
   const cols = design(input, rows);

@@ -46,14 +46,8 @@ export function qrLeastSquares(columns: readonly ArrayLike<number>[], y: ArrayLi
     const beta = vnorm2 > 0 ? 2 / vnorm2 : 0;
     vs.push(v);
     betas.push(beta);
-    const reflect = (x: Float64Array) => {
-      let d = 0;
-      for (let i = k; i < n; i++) d += v[i]! * x[i]!;
-      d *= beta;
-      for (let i = k; i < n; i++) x[i]! -= d * v[i]!;
-    };
-    for (let j = k; j < p; j++) reflect(A[j]!);
-    reflect(qty);
+    for (let j = k; j < p; j++) reflect(v, beta, k, A[j]!);
+    reflect(v, beta, k, qty);
   }
   // Back substitution R β = (Qᵀy)[0:p].
   const coef = new Float64Array(p);
@@ -77,13 +71,7 @@ export function qrLeastSquares(columns: readonly ArrayLike<number>[], y: ArrayLi
   let rss = 0;
   for (let i = p; i < n; i++) rss += qty[i]! * qty[i]!;
   const applyQ = (x: Float64Array) => {
-    for (let k = p - 1; k >= 0; k--) {
-      const v = vs[k]!;
-      let d = 0;
-      for (let i = k; i < n; i++) d += v[i]! * x[i]!;
-      d *= betas[k]!;
-      for (let i = k; i < n; i++) x[i]! -= d * v[i]!;
-    }
+    for (let k = p - 1; k >= 0; k--) reflect(vs[k]!, betas[k]!, k, x);
   };
   applyQ(r);
   const fitted = new Float64Array(n);
@@ -110,4 +98,14 @@ function norm2(a: ArrayLike<number>, from: number): number {
     s += v * v;
   }
   return scale * Math.sqrt(s);
+}
+
+/** x ← (I − β v vᵀ) x on rows from..n−1. */
+function reflect(v: Float64Array, beta: number, from: number, x: Float64Array): void {
+  const n = x.length;
+  let d = 0;
+  for (let i = from; i < n; i++) d += v[i]! * x[i]!;
+  d *= beta;
+  if (d === 0) return;
+  for (let i = from; i < n; i++) x[i]! -= d * v[i]!;
 }
