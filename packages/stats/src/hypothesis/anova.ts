@@ -98,3 +98,21 @@ export function welchAnova(groups: Group[]): Readonly<WelchAnovaResult> {
   const df2 = 1 / (3 * tmp);
   return { method: "Welch's ANOVA", statistic: F, df1: k - 1, df2, pValue: fSf(F, k - 1, df2), groups: s };
 }
+
+/**
+ * Brown–Forsythe test for equality of means under unequal variances (F* with Satterthwaite df2;
+ * Brown & Forsythe 1974).
+ */
+export function brownForsytheAnova(groups: Group[]): Readonly<WelchAnovaResult> {
+  assertGroups(groups);
+  const s = summarize(groups);
+  const N = sum(s.map((g) => g.n));
+  const grand = sum(s.map((g) => g.n * g.mean)) / N;
+  const c = s.map((g) => (1 - g.n / N) * g.variance);
+  const C = sum(c);
+  if (!(C > 0)) throw new StatsError('ZERO_VARIANCE', '各组方差都为0，无法进行Brown-Forsythe检验');
+  const F = sum(s.map((g) => g.n * (g.mean - grand) ** 2)) / C;
+  const df2 = 1 / sum(s.map((g, i) => (c[i]! / C) ** 2 / (g.n - 1)));
+  const df1 = s.length - 1;
+  return { method: 'Brown-Forsythe ANOVA', statistic: F, df1, df2, pValue: fSf(F, df1, df2), groups: s };
+}

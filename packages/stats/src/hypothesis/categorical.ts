@@ -278,3 +278,83 @@ export function oddsRiskRatio(table: Table, level = 0.95) {
     adjusted,
   };
 }
+
+/**
+ * Cochran–Armitage test for trend in proportions (R: prop.trend.test): the weighted-regression
+ * chi-square of the observed proportions on the scores (default 1, 2, …, k).
+ */
+export function cochranArmitage(successes: readonly number[], totals: readonly number[], scores?: readonly number[]) {
+  const k = successes.length;
+  if (k < 2 || totals.length !== k) throw new StatsError('INVALID_ARGUMENT', '趋势检验至少需要2组，且事件数与总数的组数相同');
+  const s = scores ?? successes.map((_, i) => i + 1);
+  if (s.length !== k) throw new StatsError('INVALID_ARGUMENT', '评分的个数必须与组数相同');
+  for (let i = 0; i < k; i++) {
+    if (!(totals[i]! > 0) || successes[i]! < 0 || successes[i]! > totals[i]!) throw new StatsError('INVALID_ARGUMENT', '每组的事件数必须在0到该组总数之间');
+  }
+  const X = successes.reduce((a, b) => a + b, 0);
+  const N = totals.reduce((a, b) => a + b, 0);
+  const p = X / N;
+  if (p === 0 || p === 1) throw new StatsError('ZERO_VARIANCE', '所有组的事件率都为0或都为1，无法进行趋势检验');
+  const w = totals.map((n) => n / (p * (1 - p)));
+  const W = w.reduce((a, b) => a + b, 0);
+  const f = successes.map((x, i) => x / totals[i]!);
+  const fm = f.reduce((a, v, i) => a + w[i]! * v, 0) / W;
+  const sm = s.reduce((a, v, i) => a + w[i]! * v, 0) / W;
+  const sxy = f.reduce((a, v, i) => a + w[i]! * (v - fm) * (s[i]! - sm), 0);
+  const sxx = s.reduce((a, v, i) => a + w[i]! * (v - sm) ** 2, 0);
+  if (!(sxx > 0)) throw new StatsError('ZERO_VARIANCE', '各组的评分都相同，无法进行趋势检验');
+  const stat = (sxy * sxy) / sxx;
+  return { method: 'Chi-squared Test for Trend in Proportions', statistic: stat, df: 1, pValue: chisqSf(stat, 1) };
+}
+
+/**
+ * Cochran–Mantel–Haenszel test for K stratified 2×2 tables with the Mantel–Haenszel common odds
+ * ratio and its Robins–Breslow–Greenland CI (R: mantelhaen.test; continuity correction by default).
+ */
+export function cmhTest(strata: readonly Table[], opts: { correct?: boolean; level?: number } = {}) {
+  const level = opts.level ?? 0.95;
+  checkLevel(level);
+  if (strata.length < 1) throw new StatsError('INVALID_ARGUMENT', '至少需要1个分层');
+  let delta = 0;
+  let variance = 0;
+  let R = 0;
+  let S = 0;
+  let PR = 0;
+  let PSQR = 0;
+  let QS = 0;
+  for (const t of strata) {
+    checkTable(t);
+    if (t.length !== 2 || t[0]!.length !== 2) throw new StatsError('INVALID_ARGUMENT', 'CMH检验的每个分层必须是2×2表');
+    const [[a, b], [c, d]] = t as [[number, number], [number, number]];
+    const n = a + b + c + d;
+    if (n < 2) throw new StatsError('TOO_FEW_OBSERVATIONS', '每个分层至少需要2个观测');
+    const row1 = a + b;
+    const col1 = a + c;
+    delta += a - (row1 * col1) / n;
+    variance += (row1 * (n - row1) * col1 * (n - col1)) / (n * n * (n - 1));
+    const r = (a * d) / n;
+    const s = (b * c) / n;
+    const P = (a + d) / n;
+    const Q = (b + c) / n;
+    R += r;
+    S += s;
+    PR += P * r;
+    PSQR += P * s + Q * r;
+    QS += Q * s;
+  }
+  if (!(variance > 0)) throw new StatsError('ZERO_VARIANCE', '各分层的边际频数使方差为0，无法进行CMH检验');
+  const yates = (opts.correct ?? true) && Math.abs(delta) >= 0.5 ? 0.5 : 0;
+  const stat = (Math.abs(delta) - yates) ** 2 / variance;
+  const or = R / S;
+  const sd = Math.sqrt(PR / (2 * R * R) + PSQR / (2 * R * S) + QS / (2 * S * S));
+  const z = normalQuantile(1 - (1 - level) / 2);
+  return {
+    method: 'Mantel-Haenszel chi-squared test',
+    statistic: stat,
+    df: 1,
+    pValue: chisqSf(stat, 1),
+    oddsRatio: or,
+    ci: [or * Math.exp(-z * sd), or * Math.exp(z * sd)] as const,
+    level,
+  };
+}

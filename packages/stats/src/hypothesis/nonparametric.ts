@@ -9,6 +9,7 @@ import { rank, tieSum } from '../internal/rank.js';
 import { sum } from '../internal/sum.js';
 import { checkAlternative, finite, pFromTails, type Alternative } from './common.js';
 import { assertGroups, type Group } from './groups.js';
+import { pAdjust, type PAdjustMethod } from './p-adjust.js';
 
 export interface RankTestOptions {
   alternative?: Alternative;
@@ -264,4 +265,27 @@ export function binomialTestP(x: number, n: number, p: number, alternative: Alte
   let y = 0;
   for (let i = 0; i <= Math.floor(m); i++) if (binomialPmf(i, n, p) <= d * rel) y++;
   return Math.min(1, binomialCdf(y - 1, n, p) + binomialSf(x - 1, n, p));
+}
+
+/**
+ * Dunn's test of pairwise mean-rank differences after Kruskal–Wallis, with the tie correction and
+ * an adjustment of the p-values (default Holm). z is mean rank(B) − mean rank(A) over its SE.
+ */
+export function dunnTest(groups: Group[], adjust: PAdjustMethod = 'holm') {
+  const kw = kruskalWallis(groups);
+  const all = groups.flatMap((g) => g.values);
+  const N = all.length;
+  const { ties } = rank(all);
+  const base = (N * (N + 1)) / 12 - tieSum(ties) / (12 * (N - 1));
+  const comparisons: { comparison: string; groupA: string; groupB: string; z: number; pValue: number; pAdjusted: number }[] = [];
+  const m = kw.meanRanks;
+  for (let i = 0; i < m.length; i++) {
+    for (let j = i + 1; j < m.length; j++) {
+      const z = (m[j]!.meanRank - m[i]!.meanRank) / Math.sqrt(base * (1 / m[i]!.n + 1 / m[j]!.n));
+      comparisons.push({ comparison: `${m[j]!.name}-${m[i]!.name}`, groupA: m[i]!.name, groupB: m[j]!.name, z, pValue: Math.min(1, 2 * normalSf(Math.abs(z))), pAdjusted: 0 });
+    }
+  }
+  const adj = pAdjust(comparisons.map((c) => c.pValue), adjust);
+  comparisons.forEach((c, i) => (c.pAdjusted = adj[i]!));
+  return { method: "Dunn's test", adjust, comparisons };
 }
