@@ -21,3 +21,4 @@ export * from './regression/qr.js';
 export * from './regression/linear.js';
 export * from './distributions/tukey.js';
 export * from './hypothesis/posthoc.js';
+export * from './hypothesis/factorial.js';
