@@ -22,3 +22,4 @@ export * from './regression/linear.js';
 export * from './distributions/tukey.js';
 export * from './hypothesis/posthoc.js';
 export * from './hypothesis/factorial.js';
+export * from './hypothesis/repeated.js';
