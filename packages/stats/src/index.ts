@@ -23,3 +23,4 @@ export * from './distributions/tukey.js';
 export * from './hypothesis/posthoc.js';
 export * from './hypothesis/factorial.js';
 export * from './hypothesis/repeated.js';
+export * from './distributions/noncentral-t.js';

@@ -39,6 +39,18 @@ describe('t-tests agree with R t.test', () => {
     expectClose(p.effectSize, T.dPaired, REL, 'dz');
   });
 
+  it('CIs of Cohen\'s d by the noncentral t (R: the same inversion of pt(t, df, ncp))', () => {
+    const N = fixture('noncentral');
+    const two = twoSampleTTest(T.a, T.b).effectSizeCi;
+    const one = oneSampleTTest(T.a, { mu: 5 }).effectSizeCi;
+    const paired = pairedTTest(T.pre, T.post).effectSizeCi;
+    [0, 1].forEach((i) => {
+      expectClose(two[i]!, N.dTwoCi[i], 1e-8, `d two-sample ci${i}`);
+      expectClose(one[i]!, N.dOneCi[i], 1e-8, `d one-sample ci${i}`);
+      expectClose(paired[i]!, N.dPairedCi[i], 1e-8, `dz ci${i}`);
+    });
+  });
+
   it('refuses constant data, tiny groups and unequal paired lengths with clear messages', () => {
     expect(() => oneSampleTTest([2, 2, 2])).toThrow('标准差为0');
     expect(() => twoSampleTTest([1], [2, 3])).toThrow(StatsError);

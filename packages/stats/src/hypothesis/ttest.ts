@@ -2,6 +2,7 @@
 import { StatsError } from '../errors.js';
 import { tCdf, tQuantile, tSf } from '../distributions/t.js';
 import { meanAndSs } from '../internal/sum.js';
+import { nctNoncentralityInterval } from '../distributions/noncentral-t.js';
 import { checkAlternative, checkLevel, finite, hedgesJ, pFromTails, type Alternative, type TestOptions } from './common.js';
 
 export interface TTestResult {
@@ -21,6 +22,8 @@ export interface TTestResult {
   effectSize: number;
   /** Hedges' g = d·J(df), with the exact J. */
   hedgesG: number;
+  /** CI of Cohen's d at `level` by inverting the noncentral t (two-sided, as effectsize::cohens_d). */
+  effectSizeCi: readonly [number, number];
   n: number | readonly [number, number];
 }
 
@@ -62,9 +65,12 @@ function oneSample(x: number[], mu: number, opts: TestOptions, method: string, w
     level,
     effectSize: d,
     hedgesG: d * hedgesJ(df),
+    effectSizeCi: scaled(nctNoncentralityInterval((mean - mu) / se, df, level), 1 / Math.sqrt(n)),
     n,
   };
 }
+
+const scaled = ([a, b]: [number, number], f: number): [number, number] => [a * f, b * f];
 
 /**
  * One-sample t-test of H0: mean = mu (R: t.test(x, mu = mu)). Missing values are dropped.
@@ -133,6 +139,8 @@ export function twoSampleTTest(
     level,
     effectSize: d,
     hedgesG: d * hedgesJ(nx + ny - 2),
+    // The pooled t behind d, whichever test was asked for (effectsize::cohens_d, pooled_sd = TRUE).
+    effectSizeCi: scaled(nctNoncentralityInterval(d / Math.sqrt(1 / nx + 1 / ny), nx + ny - 2, level), Math.sqrt(1 / nx + 1 / ny)),
     n: [nx, ny],
   };
 }
