@@ -24,6 +24,5 @@ function httpStatusFor(code: number): number {
 
 export const badRequest = (msg: string) => new AppError(ResultCode.badRequest, msg);
 export const notFound = (msg: string) => new AppError(ResultCode.notFound, msg);
-export const conflict = (msg: string) => new AppError(ResultCode.conflict, msg);
 export const tooMany = (msg: string) => new AppError(ResultCode.tooManyRequests, msg);
 export const unauthorized = (msg: string) => new AppError(ResultCode.unauthorized, msg);

@@ -5,6 +5,7 @@ import { normalCdf, normalQuantile, normalSf } from '../distributions/normal.js'
 import { tCdf, tSf } from '../distributions/t.js';
 import { rank } from '../internal/rank.js';
 import { meanAndSs, sumBy } from '../internal/sum.js';
+import { qrLeastSquares } from '../regression/qr.js';
 import { checkAlternative, checkLevel, pFromTails, type Alternative } from '../hypothesis/common.js';
 
 export type CorrelationMethod = 'pearson' | 'spearman' | 'kendall';
@@ -268,36 +269,14 @@ export function partialCorrelation(x: ArrayLike<number>, y: ArrayLike<number>, z
   const k = z.length;
   const m = keep.length;
   if (m - 2 - k < 1) throw new StatsError('TOO_FEW_OBSERVATIONS', `完整观测只有${m}个，控制${k}个变量的偏相关至少需要${k + 3}个`);
-  const Z = keep.map((i) => [1, ...z.map((c) => c[i]!)]);
-  const rx = residuals(Z, keep.map((i) => x[i]!));
-  const ry = residuals(Z, keep.map((i) => y[i]!));
+  const Z = [new Float64Array(m).fill(1), ...z.map((c) => Float64Array.from(keep, (i) => c[i]!))];
+  const names = ['(Intercept)', ...z.map((_, j) => `控制变量${j + 1}`)];
+  const rx = qrLeastSquares(Z, Float64Array.from(keep, (i) => x[i]!), names).residuals;
+  const ry = qrLeastSquares(Z, Float64Array.from(keep, (i) => y[i]!), names).residuals;
   const r = pearsonR(rx, ry);
   const df = m - 2 - k;
   const t = r * Math.sqrt(df / (1 - r * r));
   return { estimate: r, statistic: t, df, pValue: Math.min(1, 2 * tSf(Math.abs(t), df)), n: m };
-}
-
-/** Residuals of y on the columns of X by modified Gram–Schmidt (small k; numerically sound). */
-function residuals(X: number[][], y: number[]): number[] {
-  const n = X.length;
-  const p = X[0]!.length;
-  const Q: number[][] = [];
-  for (let j = 0; j < p; j++) {
-    const v = X.map((row) => row[j]!);
-    for (const q of Q) {
-      const d = sumBy(n, (i) => q[i]! * v[i]!);
-      for (let i = 0; i < n; i++) v[i]! -= d * q[i]!;
-    }
-    const norm = Math.sqrt(sumBy(n, (i) => v[i]! * v[i]!));
-    if (norm < 1e-12 * Math.sqrt(n)) throw new StatsError('SINGULAR', '控制变量之间完全共线，无法计算偏相关');
-    Q.push(v.map((e) => e / norm));
-  }
-  const r = [...y];
-  for (const q of Q) {
-    const d = sumBy(n, (i) => q[i]! * r[i]!);
-    for (let i = 0; i < n; i++) r[i]! -= d * q[i]!;
-  }
-  return r;
 }
 
 export interface CorrelationMatrix {

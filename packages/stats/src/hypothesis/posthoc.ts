@@ -48,37 +48,34 @@ export function postHoc(groups: Group[], method: PostHocMethod = 'tukey', level 
   for (let i = 0; i < k; i++) for (let j = i + 1; j < k; j++) pairs.push([i, j]);
   const name = (i: number, j: number) => `${s[j]!.name}-${s[i]!.name}`;
 
-  if (method === 'tukey') {
-    const qcrit = tukeyQuantile(level, k, dfW);
+  if (method === 'tukey' || method === 'games-howell') {
+    // Both refer |difference|/se to the studentized range; they differ in se and df per pair.
+    const pooledCrit = method === 'tukey' ? tukeyQuantile(level, k, dfW) / Math.SQRT2 : 0;
     return {
       method,
       level,
       comparisons: pairs.map(([i, j]) => {
         const a = s[i]!;
         const b = s[j]!;
+        let se: number;
+        let df: number;
+        if (method === 'tukey') {
+          se = Math.sqrt(mse * (1 / a.n + 1 / b.n));
+          df = dfW;
+        } else {
+          if (!(a.variance > 0) || !(b.variance > 0)) throw new StatsError('ZERO_VARIANCE', `组“${a.variance > 0 ? b.name : a.name}”的方差为0，无法进行Games-Howell检验`);
+          const va = a.variance / a.n;
+          const vb = b.variance / b.n;
+          se = Math.sqrt(va + vb);
+          df = (va + vb) ** 2 / (va ** 2 / (a.n - 1) + vb ** 2 / (b.n - 1));
+        }
         const diff = b.mean - a.mean;
-        const se = Math.sqrt((mse / 2) * (1 / a.n + 1 / b.n));
-        const q = Math.abs(diff) / se;
-        return { comparison: name(i, j), groupA: a.name, groupB: b.name, difference: diff, se, statistic: q, df: dfW, pValue: tukeySf(q, k, dfW), ci: [diff - qcrit * se, diff + qcrit * se] as const };
-      }),
-    };
-  }
-  if (method === 'games-howell') {
-    return {
-      method,
-      level,
-      comparisons: pairs.map(([i, j]) => {
-        const a = s[i]!;
-        const b = s[j]!;
-        if (!(a.variance > 0) || !(b.variance > 0)) throw new StatsError('ZERO_VARIANCE', `组“${a.variance > 0 ? b.name : a.name}”的方差为0，无法进行Games-Howell检验`);
-        const va = a.variance / a.n;
-        const vb = b.variance / b.n;
-        const se = Math.sqrt(va + vb);
-        const df = (va + vb) ** 2 / (va ** 2 / (a.n - 1) + vb ** 2 / (b.n - 1));
-        const diff = b.mean - a.mean;
-        const t = Math.abs(diff) / se;
-        const crit = tukeyQuantile(level, k, df) / Math.SQRT2;
-        return { comparison: name(i, j), groupA: a.name, groupB: b.name, difference: diff, se, statistic: t, df, pValue: tukeySf(t * Math.SQRT2, k, df), ci: [diff - crit * se, diff + crit * se] as const };
+        const q = (Math.abs(diff) / se) * Math.SQRT2;
+        const crit = method === 'tukey' ? pooledCrit : tukeyQuantile(level, k, df) / Math.SQRT2;
+        // Tukey reports the studentized q, Games–Howell the Welch t, as their references do.
+        const statistic = method === 'tukey' ? q : q / Math.SQRT2;
+        const se2 = method === 'tukey' ? se / Math.SQRT2 : se;
+        return { comparison: name(i, j), groupA: a.name, groupB: b.name, difference: diff, se: se2, statistic, df, pValue: tukeySf(q, k, df), ci: [diff - crit * se, diff + crit * se] as const };
       }),
     };
   }
