@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { EXAMPLE_FILES } from '@labstat/tools';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
@@ -10,6 +11,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { seed } from './db/seed.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { accountRoutes } from './routes/accounts.js';
+import { dataManagerRoutes } from './routes/datamanager.js';
 import { devRoutes } from './routes/dev.js';
 import { siteRoutes } from './routes/site.js';
 import { createServices, type Services } from './services/container.js';
@@ -33,6 +35,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     await seed(db);
   }
   const services = createServices(db, config, opts.now);
+  if (opts.prepare) {
+    for (const ex of EXAMPLE_FILES) await services.files.ensureExample(ex.key, ex.filename, ex.file);
+  }
 
   const app = Fastify({
     logger: {
@@ -50,6 +55,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(accountRoutes, { services });
   await app.register(siteRoutes, { services, config });
   await app.register(devRoutes, { services });
+  await app.register(dataManagerRoutes, { services });
 
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await app.register(fastifyStatic, {
@@ -66,6 +72,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   }
 
   app.addHook('onClose', async () => {
+    await services.reader.close();
     await db.close();
   });
   return { app, db, services };

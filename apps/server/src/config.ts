@@ -1,6 +1,7 @@
 // Server configuration, read once from environment variables with defaults that work offline.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { S3Settings } from './storage/s3-store.js';
 
 export interface Config {
   port: number;
@@ -17,6 +18,22 @@ export interface Config {
   smsProvider: 'dev';
   wechatProvider: 'dev';
   version: string;
+  /** S3-compatible object store; null keeps files in dataDir/store. */
+  s3: S3Settings | null;
+  ingest: IngestSettings;
+}
+
+export interface IngestSettings {
+  /** DuckDB memory cap per ingest (spills to disk beyond it). */
+  duckMemory: string;
+  duckThreads: number;
+  /** Ingests running at once on this instance; more uploads wait their turn. */
+  concurrency: number;
+  /** An xlsx whose parts inflate beyond this is refused (decompression bombs). */
+  maxUnzippedBytes: number;
+  /** Heap cap of the worker that parses spreadsheets and transcodes text. */
+  workerHeapMb: number;
+  workerTimeoutMs: number;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -56,5 +73,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsProvider: oneOf('SMS_PROVIDER', ['dev'] as const, 'dev', env),
     wechatProvider: oneOf('WECHAT_PROVIDER', ['dev'] as const, 'dev', env),
     version: env.npm_package_version || '0.1.0',
+    s3: s3Settings(env),
+    ingest: {
+      duckMemory: env.INGEST_DUCKDB_MEMORY || '512MB',
+      duckThreads: int('INGEST_DUCKDB_THREADS', 2, env),
+      concurrency: Math.max(1, int('INGEST_CONCURRENCY', 1, env)),
+      maxUnzippedBytes: int('INGEST_MAX_UNZIPPED_MB', 512, env) * 1024 * 1024,
+      workerHeapMb: int('INGEST_WORKER_HEAP_MB', 1536, env),
+      workerTimeoutMs: int('INGEST_WORKER_TIMEOUT_S', 300, env) * 1000,
+    },
+  };
+}
+
+function s3Settings(env: NodeJS.ProcessEnv): S3Settings | null {
+  if (!env.S3_BUCKET) return null;
+  const need = (name: string) => {
+    const v = env[name];
+    if (!v) throw new Error(`S3_BUCKET is set, so ${name} must be set too`);
+    return v;
+  };
+  return {
+    endpoint: env.S3_ENDPOINT || null,
+    region: env.S3_REGION || 'us-east-1',
+    bucket: env.S3_BUCKET,
+    accessKeyId: need('S3_ACCESS_KEY_ID'),
+    secretAccessKey: need('S3_SECRET_ACCESS_KEY'),
+    // MinIO and most self-hosted stores want path-style URLs; AWS and COS accept them too.
+    forcePathStyle: env.S3_FORCE_PATH_STYLE !== 'false',
+    prefix: env.S3_PREFIX || '',
   };
 }

@@ -3,3 +3,4 @@ export * from './envelope.js';
 export * from './device.js';
 export * from './accounts.js';
 export * from './site.js';
+export * from './files.js';

@@ -100,6 +100,30 @@ export interface SiteInfoTable {
   content: string | null;
 }
 
+export interface DataFilesTable {
+  id: Generated<number>;
+  /** Public id (`_fid`): random, so ids cannot be guessed. */
+  fid: string;
+  owner_id: number | null;
+  example_key: string | null;
+  filename: string;
+  kind: 'csv' | 'xlsx' | 'xls';
+  size_bytes: number;
+  sha256: string;
+  encoding: string;
+  delimiter: string;
+  row_count: number;
+  col_count: number;
+  /** JSON array of VariableInfo. */
+  variables: string;
+  /** JSON array of Chinese ingest notes. */
+  notes: string;
+  original_key: string;
+  parquet_key: string;
+  created_at: number;
+  deleted_at: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -111,4 +135,5 @@ export interface Database {
   login_info: LoginInfoTable;
   advanced_menu: AdvancedMenuTable;
   site_info: SiteInfoTable;
+  data_files: DataFilesTable;
 }

@@ -16,6 +16,13 @@ import { RateLimiter } from './rate-limiter.js';
 import { SessionService } from './session-service.js';
 import { SmsService } from './sms-service.js';
 import { WechatService } from './wechat-service.js';
+import path from 'node:path';
+import { ParquetReader } from '../ingest/parquet-reader.js';
+import { FilesRepo } from '../repositories/files-repo.js';
+import { LocalStore } from '../storage/local-store.js';
+import type { ObjectStore } from '../storage/object-store.js';
+import { S3Store } from '../storage/s3-store.js';
+import { FileService } from './file-service.js';
 
 export interface Services {
   sessions: SessionService;
@@ -25,6 +32,15 @@ export interface Services {
   site: SiteRepo;
   smsProvider: SmsProvider;
   wechatProvider: WechatProvider;
+  store: ObjectStore;
+  reader: ParquetReader;
+  files: FileService;
+}
+
+export function createStore(config: Config): ObjectStore {
+  return config.s3
+    ? new S3Store(config.s3, path.join(config.dataDir, 'cache'))
+    : new LocalStore(path.join(config.dataDir, 'store'));
 }
 
 export function createServices(db: Db, config: Config, now: () => number = Date.now): Services {
@@ -39,5 +55,8 @@ export function createServices(db: Db, config: Config, now: () => number = Date.
   const sms = new SmsService(smsRepo, smsProvider, limiter, now);
   const wechat = new WechatService(wechatRepo, users, sessions, wechatProvider, now);
   const accounts = new AccountService(k, users, wechatRepo, sessions, sms, wechat, limiter, now);
-  return { sessions, accounts, sms, wechat, site: new SiteRepo(k), smsProvider, wechatProvider };
+  const store = createStore(config);
+  const reader = new ParquetReader();
+  const files = new FileService(new FilesRepo(k), store, reader, config.ingest, config.dataDir, now);
+  return { sessions, accounts, sms, wechat, site: new SiteRepo(k), smsProvider, wechatProvider, store, reader, files };
 }

@@ -1,0 +1,267 @@
+// Data files: upload and ingest, the owner's list, preview pages, variable summaries, deletion and
+// downloads. The service owns the rule that a user reaches only their own files and the examples.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  FileMessages,
+  FilePaths,
+  VariableTypeLabel,
+  type DetailData,
+  type FileSummary,
+  type VariableInfo,
+  type VarsData,
+} from '@labstat/contracts';
+import type { IngestSettings } from '../config.js';
+import { AppError, badRequest, notFound } from '../errors.js';
+import { FileProblem } from '../ingest/convert.js';
+import { ingestFile } from '../ingest/ingest.js';
+import type { ParquetReader } from '../ingest/parquet-reader.js';
+import { Semaphore } from '../lib/semaphore.js';
+import type { DataFileRow, FilesRepo } from '../repositories/files-repo.js';
+import { ObjectNotFound, type ObjectStore } from '../storage/object-store.js';
+import { ResultCode } from '@labstat/contracts';
+
+export interface UploadSource {
+  filename: string;
+  stream: Readable;
+  /** True once the stream stopped early because the size limit was reached. */
+  truncated(): boolean;
+}
+
+const CONTENT_TYPES = {
+  csv: 'text/csv',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  xls: 'application/vnd.ms-excel',
+} as const;
+
+/** A file name safe to show and to put at the end of a URL. */
+export function cleanFilename(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const cleaned = base.replace(/[\u0000-\u001f\u007f"<>|*?:]/g, '').trim().slice(-200);
+  return cleaned || 'data.csv';
+}
+
+export class FileService {
+  private readonly slots: Semaphore;
+  private readonly tmpRoot: string;
+
+  constructor(
+    private readonly repo: FilesRepo,
+    private readonly store: ObjectStore,
+    private readonly reader: ParquetReader,
+    private readonly settings: IngestSettings,
+    dataDir: string,
+    private readonly now: () => number,
+  ) {
+    this.slots = new Semaphore(settings.concurrency);
+    this.tmpRoot = path.join(dataDir, 'tmp');
+    fs.mkdirSync(this.tmpRoot, { recursive: true });
+  }
+
+  /** Streams an upload to disk (hashing and counting as it goes), then ingests it. */
+  async upload(ownerId: number, src: UploadSource): Promise<FileSummary> {
+    const work = await fs.promises.mkdtemp(path.join(this.tmpRoot, 'up-'));
+    try {
+      const original = path.join(work, 'original');
+      const hash = crypto.createHash('sha256');
+      let size = 0;
+      src.stream.on('data', (chunk: Buffer) => {
+        hash.update(chunk);
+        size += chunk.length;
+      });
+      try {
+        await pipeline(src.stream, fs.createWriteStream(original));
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' || src.truncated()) throw tooLarge();
+        throw err;
+      }
+      if (src.truncated()) throw tooLarge();
+      return await this.ingestAndStore(work, original, { ownerId, exampleKey: null, filename: cleanFilename(src.filename), size, sha256: hash.digest('hex') });
+    } finally {
+      await fs.promises.rm(work, { recursive: true, force: true });
+    }
+  }
+
+  /** Ingests a file shipped with the tools as a public example (idempotent by key and content). */
+  async ensureExample(key: string, filename: string, localFile: string): Promise<void> {
+    const bytes = await fs.promises.readFile(localFile);
+    const sha256 = crypto.createHash('sha256').update(bytes).digest('hex');
+    const existing = await this.repo.findExample(key);
+    if (existing && existing.sha256 === sha256 && existing.filename === filename) return;
+    const work = await fs.promises.mkdtemp(path.join(this.tmpRoot, 'ex-'));
+    try {
+      const original = path.join(work, 'original');
+      await fs.promises.writeFile(original, bytes);
+      if (existing) await this.repo.retireExample(existing.id, this.now());
+      await this.ingestAndStore(work, original, { ownerId: null, exampleKey: key, filename, size: bytes.length, sha256 });
+    } finally {
+      await fs.promises.rm(work, { recursive: true, force: true });
+    }
+  }
+
+  private async ingestAndStore(
+    work: string,
+    original: string,
+    meta: { ownerId: number | null; exampleKey: string | null; filename: string; size: number; sha256: string },
+  ): Promise<FileSummary> {
+    const result = await this.slots.run(async () => {
+      try {
+        return await ingestFile(original, meta.filename, work, this.settings);
+      } catch (err) {
+        if (err instanceof FileProblem) throw badRequest(err.message);
+        throw err;
+      }
+    });
+    const fid = crypto.randomBytes(12).toString('base64url');
+    const ext = result.kind === 'csv' ? '.csv' : `.${result.kind}`;
+    const originalKey = `files/${fid}/original${ext}`;
+    const parquetKey = `files/${fid}/data.parquet`;
+    try {
+      await this.store.putFile(originalKey, original, CONTENT_TYPES[result.kind]);
+      await this.store.putFile(parquetKey, result.parquetPath, 'application/vnd.apache.parquet');
+      await this.repo.insert({
+        fid,
+        owner_id: meta.ownerId,
+        example_key: meta.exampleKey,
+        filename: meta.filename,
+        kind: result.kind,
+        size_bytes: meta.size,
+        sha256: meta.sha256,
+        encoding: result.encoding,
+        delimiter: result.delimiter,
+        row_count: result.rows,
+        col_count: result.variables.length,
+        variables: JSON.stringify(result.variables),
+        notes: JSON.stringify(result.notes),
+        original_key: originalKey,
+        parquet_key: parquetKey,
+        created_at: this.now(),
+        deleted_at: null,
+      });
+    } catch (err) {
+      await this.store.deletePrefix(`files/${fid}`).catch(() => undefined);
+      throw err;
+    }
+    const row = await this.repo.findActive(fid);
+    return summarize(row!);
+  }
+
+  async list(ownerId: number): Promise<FileSummary[]> {
+    return (await this.repo.listByOwner(ownerId)).map(summarize);
+  }
+
+  async examples(): Promise<FileSummary[]> {
+    return (await this.repo.listExamples()).map(summarize);
+  }
+
+  /** The file if this user may read it (their own, or an example); otherwise not found. */
+  private async readable(userId: number | null, fid: string): Promise<DataFileRow> {
+    const row = await this.repo.findActive(fid);
+    if (!row || (row.owner_id !== null && row.owner_id !== userId)) throw notFound(FileMessages.notFound);
+    return row;
+  }
+
+  async page(userId: number, fid: string, page: number, pageSize: number): Promise<DetailData> {
+    const row = await this.readable(userId, fid);
+    const vars = variablesOf(row);
+    const from = (page - 1) * pageSize + 1;
+    const total = Number(row.row_count);
+    const header = vars.map((v) => v.name);
+    if (from > total) return { rows: [header], total };
+    const data = await this.reader.rows(await this.parquetPath(row), vars, from, Math.min(total, from + pageSize - 1));
+    return { rows: [header, ...data], total };
+  }
+
+  async vars(userId: number, fid: string): Promise<VarsData> {
+    const row = await this.readable(userId, fid);
+    const vars = variablesOf(row);
+    return { str: describeVariables(row, vars), vars };
+  }
+
+  async remove(userId: number, fid: string): Promise<void> {
+    const row = await this.readable(userId, fid);
+    if (row.owner_id === null) throw new AppError(ResultCode.forbidden, FileMessages.exampleReadOnly);
+    await this.repo.markDeleted(row.id, this.now());
+    await this.store.deletePrefix(`files/${row.fid}`);
+  }
+
+  /** The original bytes for a download; `userId` null means the public example route. */
+  async original(userId: number | null, fid: string): Promise<{ stream: Readable; filename: string; size: number; contentType: string }> {
+    const row = await this.readable(userId, fid);
+    if (userId === null && row.owner_id !== null) throw notFound(FileMessages.notFound);
+    try {
+      return { stream: await this.store.get(row.original_key), filename: row.filename, size: Number(row.size_bytes), contentType: CONTENT_TYPES[row.kind] };
+    } catch (err) {
+      if (err instanceof ObjectNotFound) throw notFound(FileMessages.notFound);
+      throw err;
+    }
+  }
+
+  async example(fid: string): Promise<{ downloadPath: string; filename: string }> {
+    const row = await this.repo.findActive(fid);
+    if (!row || row.owner_id !== null) throw notFound('示例文件不存在');
+    return { downloadPath: downloadPathOf(row), filename: row.filename };
+  }
+
+  private async parquetPath(row: DataFileRow): Promise<string> {
+    try {
+      return await this.store.localPath(row.parquet_key);
+    } catch (err) {
+      if (err instanceof ObjectNotFound) throw notFound(FileMessages.notFound);
+      throw err;
+    }
+  }
+}
+
+function tooLarge(): AppError {
+  return new AppError(ResultCode.payloadTooLarge, FileMessages.tooLarge, 413);
+}
+
+function variablesOf(row: DataFileRow): VariableInfo[] {
+  return JSON.parse(row.variables) as VariableInfo[];
+}
+
+export function downloadPathOf(row: Pick<DataFileRow, 'fid' | 'filename' | 'owner_id'>): string {
+  const base = row.owner_id === null ? FilePaths.exampleDownload : FilePaths.download;
+  return `${base}/${row.fid}/${encodeURIComponent(row.filename)}`;
+}
+
+function summarize(row: DataFileRow): FileSummary {
+  return {
+    _fid: row.fid,
+    filename: row.filename,
+    rows: Number(row.row_count),
+    cols: row.col_count,
+    size: Number(row.size_bytes),
+    kind: row.kind,
+    is_example: row.owner_id === null,
+    created_at: Number(row.created_at),
+    notes: JSON.parse(row.notes) as string[],
+    downloadPath: downloadPathOf(row),
+  };
+}
+
+const fmt = (x: number) => (Number.isInteger(x) ? String(x) : Number(x.toPrecision(6)).toString());
+
+/** The readable `str` of filevars: one line per variable, like R's str() in Chinese. */
+export function describeVariables(row: Pick<DataFileRow, 'filename' | 'row_count'>, vars: readonly VariableInfo[]): string {
+  const lines = [`“${row.filename}”：${Number(row.row_count)} 行 × ${vars.length} 列`];
+  for (const v of vars) {
+    let detail = '';
+    if (v.valid === 0) detail = '全部缺失';
+    else if (v.type === 'numeric') {
+      detail = `范围 ${fmt(v.min as number)} ~ ${fmt(v.max as number)}，均值 ${fmt(v.mean ?? NaN)}`;
+      if (v.distinct <= 12 && v.levels.length > 0) detail += `；取值 ${v.levels.map((l) => `${l.value}(${l.count})`).join('、')}`;
+    } else if (v.type === 'date') detail = `${v.min} 至 ${v.max}`;
+    else {
+      const shown = v.levels.map((l) => `${l.value}(${l.count})`).join('、');
+      detail = `${v.distinct} 个水平：${shown}${v.distinct > v.levels.length ? '…' : ''}`;
+    }
+    lines.push(`${v.name}：${VariableTypeLabel[v.type]}，有效 ${v.valid}，缺失 ${v.missing}，不同值 ${v.distinct}；${detail}`);
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,100 @@
+// S3-compatible object store (AWS S3, MinIO, Tencent COS) through AWS SDK v3. Readers that need a
+// file on disk (DuckDB) get a copy cached under the local cache folder.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { assertSafeKey, ObjectNotFound, type ObjectStore } from './object-store.js';
+
+export interface S3Settings {
+  endpoint: string | null;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+  /** Prefix inside the bucket, so one bucket can serve several deployments. */
+  prefix: string;
+}
+
+export class S3Store implements ObjectStore {
+  readonly name = 's3' as const;
+  private readonly client: S3Client;
+
+  constructor(
+    private readonly s: S3Settings,
+    private readonly cacheDir: string,
+  ) {
+    this.client = new S3Client({
+      region: s.region,
+      ...(s.endpoint ? { endpoint: s.endpoint } : {}),
+      forcePathStyle: s.forcePathStyle,
+      credentials: { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey },
+    });
+    fs.mkdirSync(cacheDir, { recursive: true });
+  }
+
+  private full(key: string): string {
+    assertSafeKey(key);
+    return this.s.prefix ? `${this.s.prefix.replace(/\/$/, '')}/${key}` : key;
+  }
+
+  async putFile(key: string, localPath: string, contentType = 'application/octet-stream'): Promise<void> {
+    const size = (await fs.promises.stat(localPath)).size;
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.s.bucket,
+        Key: this.full(key),
+        Body: fs.createReadStream(localPath),
+        ContentLength: size,
+        ContentType: contentType,
+      }),
+    );
+    // Keep the bytes as the cached copy: the next reader needs them on disk anyway.
+    const cached = path.join(this.cacheDir, ...key.split('/'));
+    await fs.promises.mkdir(path.dirname(cached), { recursive: true });
+    await fs.promises.rename(localPath, cached).catch(() => fs.promises.rm(localPath, { force: true }));
+  }
+
+  async get(key: string): Promise<Readable> {
+    try {
+      const out = await this.client.send(new GetObjectCommand({ Bucket: this.s.bucket, Key: this.full(key) }));
+      return out.Body as Readable;
+    } catch (err) {
+      if (err instanceof NoSuchKey || (err as { name?: string }).name === 'NoSuchKey') throw new ObjectNotFound(key);
+      throw err;
+    }
+  }
+
+  async localPath(key: string): Promise<string> {
+    const cached = path.join(this.cacheDir, ...key.split('/'));
+    if (fs.existsSync(cached)) return cached;
+    await fs.promises.mkdir(path.dirname(cached), { recursive: true });
+    const part = `${cached}.${process.pid}.${Date.now()}.part`;
+    await pipeline(await this.get(key), fs.createWriteStream(part));
+    await fs.promises.rename(part, cached);
+    return cached;
+  }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    const full = this.full(prefix.replace(/\/$/, '')) + '/';
+    let token: string | undefined;
+    do {
+      const list = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.s.bucket, Prefix: full, ContinuationToken: token }),
+      );
+      const keys = (list.Contents ?? []).map((o) => ({ Key: o.Key! }));
+      if (keys.length > 0) await this.client.send(new DeleteObjectsCommand({ Bucket: this.s.bucket, Delete: { Objects: keys } }));
+      token = list.IsTruncated ? list.NextContinuationToken : undefined;
+    } while (token);
+    await fs.promises.rm(path.join(this.cacheDir, ...prefix.replace(/\/$/, '').split('/')), { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,2 @@
+// Public surface of @labstat/tools.
+export * from './examples.js';
