@@ -111,3 +111,25 @@ export async function snap(page: Page, name: string): Promise<void> {
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }
+
+/** Registers a user through the dev QR scan and SMS outbox over HTTP and returns the token. */
+export async function registerViaApi(server: RunningServer, phone: string, password = 'abc12345'): Promise<string> {
+  const qr = await server.api<{ logkey: string }>('GET', '/login/wechat/get_qrcode');
+  const scan = await server.api<{ openid: string }>('POST', '/dev/wechat/scan', { logkey: qr.data.logkey });
+  await server.api('POST', '/smscode/', { account: phone });
+  const box = await server.api<Array<{ code: string }>>('GET', `/dev/sms-outbox?account=${phone}`);
+  const r = await server.api<{ access_token: string }>('POST', '/v2/signup', {
+    account: phone,
+    smscode: box.data[0]!.code,
+    password,
+    checkPass: password,
+    openid: scan.data.openid,
+  });
+  if (r.code !== 200) throw new Error(`signup failed: ${r.msg}`);
+  return r.data.access_token;
+}
+
+/** Puts the token where the web app keeps it (cookie Custom-Token). */
+export async function signIn(context: BrowserContext, server: RunningServer, token: string): Promise<void> {
+  await context.addCookies([{ name: 'Custom-Token', value: token, url: server.url }]);
+}

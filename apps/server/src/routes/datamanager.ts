@@ -40,8 +40,6 @@ export const dataManagerRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
   const files = services.files;
 
   await app.register(multipart, {
-    // Browsers send the file name as raw UTF-8 bytes; read it so, or Chinese names turn to mojibake.
-    defParamCharset: 'utf8',
     limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1, fields: 20, parts: 30, fieldSize: 64 * 1024 },
   });
 

@@ -1,5 +1,5 @@
 // Route metadata (titles, roles, menu entries) and the free list of spec 01 §4 and §6.
-import { DashboardOutlined, FileProtectOutlined, HomeOutlined } from '@ant-design/icons';
+import { DashboardOutlined, DatabaseOutlined, FileProtectOutlined, HomeOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { RoleGroup } from '../lib/session-store';
@@ -11,6 +11,8 @@ export interface MenuRoute {
   /** Kept for the user when absent or when it shares a role with the active role group. */
   roles?: RoleGroup[];
   hidden?: boolean;
+  /** Pinned in the tags view: always shown, cannot be closed (spec 01 §2). */
+  affix?: boolean;
 }
 
 export const DYNAMICS_PATHS = ['/team-info/index', '/user-contract/index', '/quote/index', '/dynamics-update/index'];
@@ -49,6 +51,7 @@ export function permitted(roles: readonly RoleGroup[] | undefined, active: RoleG
 export const MENU_ROUTES: MenuRoute[] = [
   { path: '/', title: '首页', icon: <HomeOutlined /> },
   { path: '/dashboard', title: '工作台', icon: <DashboardOutlined /> },
+  { path: '/data-manager/index', title: '数据管理', icon: <DatabaseOutlined />, affix: true },
   { path: '/user-contract/index', title: '用户协议', icon: <FileProtectOutlined />, roles: ['dynamics'] },
 ];
 

@@ -2,6 +2,7 @@
 import { createHashRouter, Navigate, Outlet } from 'react-router-dom';
 import { LoginPage } from '../features/auth/components/login-page';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
+import { DataManagerPage } from '../features/data-manager/data-manager-page';
 import { AuthRedirectPage } from '../features/errors/auth-redirect-page';
 import { NotFoundPage } from '../features/errors/not-found-page';
 import { RedirectPage } from '../features/errors/redirect-page';
@@ -30,6 +31,7 @@ export const router = createHashRouter([
         element: <MainLayout />,
         children: [
           { path: '/dashboard', element: <DashboardPage /> },
+          { path: '/data-manager/index', element: <DataManagerPage /> },
           {
             path: '/user-contract/index',
             element: (

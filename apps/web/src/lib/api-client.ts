@@ -89,10 +89,19 @@ export async function requestEnvelope<T>(path: string, opts: RequestOptions = {}
   try {
     env = (await res.json()) as Envelope<T>;
   } catch {
-    const text = `服务器响应异常（HTTP ${res.status}）`;
-    if (!opts.silent) showError(text);
-    throw new ApiError(res.status, text);
+    return failBadResponse(res.status, opts);
   }
+  return acceptEnvelope(env, opts);
+}
+
+function failBadResponse(status: number, opts: { silent?: boolean }): never {
+  const text = `服务器响应异常（HTTP ${status}）`;
+  if (!opts.silent) showError(text);
+  throw new ApiError(status, text);
+}
+
+/** Applies the error catalogue to an envelope: code 200 passes, anything else is shown and thrown. */
+export function acceptEnvelope<T>(env: Envelope<T>, opts: { silent?: boolean } = {}): Envelope<T> {
   if (env.code !== ResultCode.ok) {
     const text = env.msg || '错误';
     if (!opts.silent) showError(text);
@@ -100,6 +109,81 @@ export async function requestEnvelope<T>(path: string, opts: RequestOptions = {}
     throw new ApiError(env.code, text);
   }
   return env;
+}
+
+/**
+ * Posts a multipart form with upload progress (fetch cannot report it), under the same envelope
+ * rules and timeout as every other call.
+ */
+export function uploadForm<T>(path: string, form: FormData, onProgress?: (percent: number) => void): Promise<Envelope<T>> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', BASE + path);
+    xhr.timeout = REQUEST_TIMEOUT_MS;
+    xhr.setRequestHeader('Accept', 'application/json');
+    const token = session.get().token;
+    if (token) xhr.setRequestHeader('X-Csrftoken', token);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress?.(Math.min(99, Math.round((e.loaded / e.total) * 100)));
+    };
+    const fail = (text: string) => {
+      showError(text);
+      reject(new ApiError(-1, text));
+    };
+    xhr.onerror = () => fail('网络错误，上传失败');
+    xhr.ontimeout = () => fail('请求超时，请稍后重试');
+    xhr.onload = () => {
+      let env: Envelope<T>;
+      try {
+        env = JSON.parse(xhr.responseText) as Envelope<T>;
+      } catch {
+        try {
+          failBadResponse(xhr.status, {});
+        } catch (err) {
+          reject(err);
+        }
+        return;
+      }
+      try {
+        resolve(acceptEnvelope(env));
+      } catch (err) {
+        reject(err);
+      }
+    };
+    xhr.send(form);
+  });
+}
+
+/**
+ * Fetches a file as a blob (with the token header) and saves it under the name at the end of the
+ * URL; any failure shows 下载失败 (spec 01 §4, §8).
+ */
+export async function downloadUrl(path: string): Promise<void> {
+  try {
+    const headers: Record<string, string> = {};
+    const token = session.get().token;
+    if (token) headers['X-Csrftoken'] = token;
+    const res = await fetch(BASE + path, { headers });
+    if (!res.ok) throw new Error(String(res.status));
+    const blob = await res.blob();
+    // An error envelope in place of the file (a JSON file itself is fine).
+    if (blob.type.includes('application/json')) {
+      const body = JSON.parse(await blob.text()) as Partial<Envelope<unknown>>;
+      if (typeof body.code === 'number' && typeof body.msg === 'string' && body.code !== ResultCode.ok) throw new Error(body.msg);
+    }
+    const name = decodeURIComponent(path.split('?')[0]!.split('/').pop() ?? 'download');
+    const href = URL.createObjectURL(blob);
+    const a = document.createElement('a');
+    a.href = href;
+    a.download = name;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  } catch {
+    ui.message?.error({ content: '下载失败', duration: 5 });
+    throw new ApiError(-1, '下载失败');
+  }
 }
 
 export async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { UserMenu } from '../../components/user-menu';
 import { MENU_ROUTES, permitted, titleOf, useActiveRole } from '../route-meta';
+import { TagsView } from './tags-view';
 
 const SIDEBAR_COOKIE = 'sidebarStatus';
 export const SIDEBAR_WIDTH = 210;
@@ -88,6 +89,7 @@ export function MainLayout() {
             />
           </div>
         </Layout.Header>
+        <TagsView />
         <Layout.Content style={{ margin: 16 }}>
           <Outlet />
         </Layout.Content>
