@@ -1,0 +1,43 @@
+// The object stores behind one contract. LocalStore always runs; S3Store runs when a bucket is
+// configured (S3_BUCKET, S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY), e.g. against MinIO.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { text } from 'node:stream/consumers';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.js';
+import { LocalStore } from './local-store.js';
+import { assertSafeKey, ObjectNotFound, type ObjectStore } from './object-store.js';
+import { S3Store } from './s3-store.js';
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'labstat-store-'));
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+function contract(name: string, make: () => ObjectStore) {
+  describe(name, () => {
+    it('puts, reads, gives a local path, and deletes by prefix', async () => {
+      const store = make();
+      const prefix = `test-${Date.now()}`;
+      const src = path.join(tmp, `src-${Math.random()}`);
+      fs.writeFileSync(src, '数据,1\n');
+      await store.putFile(`${prefix}/a/original.csv`, src, 'text/csv');
+      expect(await text(await store.get(`${prefix}/a/original.csv`))).toBe('数据,1\n');
+      expect(fs.readFileSync(await store.localPath(`${prefix}/a/original.csv`), 'utf8')).toBe('数据,1\n');
+      await store.deletePrefix(`${prefix}/a`);
+      await expect(store.get(`${prefix}/a/original.csv`)).rejects.toBeInstanceOf(ObjectNotFound);
+      await expect(store.localPath(`${prefix}/a/original.csv`)).rejects.toBeInstanceOf(ObjectNotFound);
+    });
+  });
+}
+
+contract('LocalStore', () => new LocalStore(path.join(tmp, 'local')));
+const s3 = loadConfig(process.env).s3;
+if (s3) contract('S3Store', () => new S3Store(s3, path.join(tmp, 'cache')));
+else describe.skip('S3Store (set S3_BUCKET and its credentials to run)', () => it('skipped', () => undefined));
+
+describe('storage keys', () => {
+  it('refuses keys that could leave the store', () => {
+    for (const bad of ['../x', 'a/../../b', '/abs', 'a//b', 'a/./b', 'a\\b', '']) expect(() => assertSafeKey(bad)).toThrow();
+    expect(() => assertSafeKey('files/AbC_-1/data.parquet')).not.toThrow();
+  });
+});
