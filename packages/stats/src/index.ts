@@ -20,6 +20,7 @@ export * from './correlation/correlation.js';
 export * from './regression/qr.js';
 export * from './regression/linear.js';
 export * from './distributions/tukey.js';
+export * from './distributions/dunnett.js';
 export * from './hypothesis/posthoc.js';
 export * from './hypothesis/factorial.js';
 export * from './hypothesis/repeated.js';

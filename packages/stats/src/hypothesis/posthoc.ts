@@ -3,6 +3,7 @@
 // TukeyHSD, pairwise.t.test; Games–Howell as in rstatix/PMCMRplus).
 import { StatsError } from '../errors.js';
 import { tSf, tQuantile } from '../distributions/t.js';
+import { dunnettLambdas, dunnettQuantile, dunnettSf, type DunnettAlternative } from '../distributions/dunnett.js';
 import { tukeyQuantile, tukeySf } from '../distributions/tukey.js';
 import { sum } from '../internal/sum.js';
 import { summarize } from './anova.js';
@@ -24,7 +25,7 @@ export interface PairwiseComparison {
   ci: readonly [number, number] | null;
 }
 
-export type PostHocMethod = 'tukey' | 'games-howell' | 'lsd' | 'bonferroni' | 'holm' | 'BH';
+export type PostHocMethod = 'tukey' | 'games-howell' | 'lsd' | 'bonferroni' | 'holm' | 'BH' | 'dunnett';
 
 export interface PostHocResult {
   method: PostHocMethod;
@@ -33,11 +34,12 @@ export interface PostHocResult {
 }
 
 /**
- * Pairwise comparisons of all groups.
+ * Pairwise comparisons of all groups (`dunnett`: each group against the first, see dunnettTest).
  * @throws StatsError with fewer than 2 groups, a group of one, or no within-group variation.
  */
 export function postHoc(groups: Group[], method: PostHocMethod = 'tukey', level = 0.95): Readonly<PostHocResult> {
   assertGroups(groups);
+  if (method === 'dunnett') return dunnettTest(groups, { level });
   const s = summarize(groups);
   const k = s.length;
   const N = sum(s.map((g) => g.n));
@@ -102,4 +104,56 @@ export function postHoc(groups: Group[], method: PostHocMethod = 'tukey', level 
   });
   const adjusted = pAdjust(raw.map((r) => r.pValue), adjust);
   return { method, level, comparisons: raw.map((r, i) => ({ ...r, pValue: adjusted[i]! })) };
+}
+
+export interface DunnettOptions {
+  /** Name of the control group; the first group by default. */
+  control?: string;
+  /** `greater`: treatments above the control; `less`: below. */
+  alternative?: DunnettAlternative;
+  level?: number;
+}
+
+/**
+ * Dunnett's test: every group against one control with the pooled within-group variance, p-values
+ * adjusted single-step over the whole family (the multivariate t of the comparisons, not
+ * Bonferroni), and simultaneous confidence intervals (one-sided bounds for one-sided tests).
+ * Matches R's multcomp::glht(aov, mcp(g = "Dunnett")) with summary(test = adjusted("single-step"))
+ * and confint(), computed here by quadrature instead of Genz's randomized method.
+ * @throws StatsError with fewer than 2 groups, a group of one, an unknown control, or no
+ *   within-group variation.
+ */
+export function dunnettTest(groups: Group[], opts: DunnettOptions = {}): Readonly<PostHocResult> {
+  assertGroups(groups);
+  const level = opts.level ?? 0.95;
+  const alternative = opts.alternative ?? 'two-sided';
+  const s = summarize(groups);
+  const c = opts.control === undefined ? 0 : s.findIndex((g) => g.name === opts.control);
+  if (c < 0) throw new StatsError('INVALID_ARGUMENT', `找不到对照组“${opts.control}”`);
+  const N = sum(s.map((g) => g.n));
+  const dfW = N - s.length;
+  const mse = sum(s.map((g) => (g.n - 1) * g.variance)) / dfW;
+  if (!(mse > 0)) throw new StatsError('ZERO_VARIANCE', '各组内部数值完全相同（组内方差为0），无法进行Dunnett检验');
+  const control = s[c]!;
+  const treated = s.filter((_, i) => i !== c);
+  const lambda = dunnettLambdas(treated.map((g) => g.n), control.n);
+  const crit = dunnettQuantile(level, lambda, dfW, alternative);
+  return {
+    method: 'dunnett',
+    level,
+    comparisons: treated.map((g) => {
+      const diff = g.mean - control.mean;
+      const se = Math.sqrt(mse * (1 / g.n + 1 / control.n));
+      const t = diff / se;
+      const pValue =
+        alternative === 'two-sided' ? dunnettSf(Math.abs(t), lambda, dfW) : dunnettSf(alternative === 'greater' ? t : -t, lambda, dfW, 'greater');
+      const ci: readonly [number, number] =
+        alternative === 'two-sided'
+          ? [diff - crit * se, diff + crit * se]
+          : alternative === 'greater'
+            ? [diff - crit * se, Infinity]
+            : [-Infinity, diff + crit * se];
+      return { comparison: `${g.name}-${control.name}`, groupA: control.name, groupB: g.name, difference: diff, se, statistic: t, df: dfW, pValue, ci };
+    }),
+  };
 }
