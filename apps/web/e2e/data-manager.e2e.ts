@@ -73,8 +73,11 @@ describe('data manager in the browser', () => {
     await page.getByTestId('delete-current').click();
     await page.getByText('此操作将永久删除该文件, 是否继续?').waitFor();
     await page.getByRole('button', { name: '取 消' }).click();
+    // Wait for the first dialog to leave, so the next click lands on the new one.
+    await page.getByText('此操作将永久删除该文件, 是否继续?').waitFor({ state: 'hidden' });
     await page.getByTestId('file-list').getByText('血糖数据.csv').waitFor();
     await page.getByTestId('delete-current').click();
+    await page.getByText('此操作将永久删除该文件, 是否继续?').waitFor();
     await page.getByRole('button', { name: '确 定' }).click();
     await page.getByText('删除成功!').waitFor();
     await page.getByText('还没有数据文件，请先上传').waitFor();

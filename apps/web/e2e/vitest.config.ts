@@ -8,5 +8,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     fileParallelism: false,
+    // A busy CI machine can take more than the default second to move a page along.
+    expect: { poll: { timeout: 15_000 } },
   },
 });
