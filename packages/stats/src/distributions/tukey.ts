@@ -12,10 +12,10 @@ const RULE = gaussLegendre(16);
 const LN_SQRT_2PI = 0.5 * Math.log(2 * Math.PI);
 const OUTER_PANELS = 24;
 
-// Inner integral over z on fixed nodes spanning [−8.5, 16.5], so φ(z) and log Φ(z) are computed once.
+// Inner integral over z on fixed nodes spanning [−8.5, 24.5], so φ(z) and log Φ(z) are computed once.
 const Z_LO = -8.5;
-const Z_HI = 16.5;
-const Z_PANELS = 12;
+const Z_HI = 24.5;
+const Z_PANELS = 16;
 const inner = (() => {
   const h = (Z_HI - Z_LO) / Z_PANELS;
   const z: number[] = [];
@@ -66,9 +66,13 @@ export function tukeySf(q: number, k: number, df: number): number {
     const s = Math.exp(t);
     return Math.exp(logNorm + df * t - (df * s * s) / 2) * rangeUpper(q * s, k);
   };
-  const lo = 0.5 * Math.log(Math.max(chisqQuantile(1e-30, df) / df, 1e-300));
+  // Far in the tail the mass moves to small s, peaking near s*² = ν/(ν + q²/2) with a width of
+  // 1/√(2ν) in log s, so the range reaches below that peak too (as in distributions/dunnett.ts).
+  const peak = 0.5 * Math.log(df / (df + (q * q) / 2));
+  const lo = Math.min(0.5 * Math.log(Math.max(chisqQuantile(1e-30, df) / df, 1e-300)), peak - 14 / Math.sqrt(2 * df));
   const hi = 0.5 * Math.log(chisqUpperQuantile(1e-30, df) / df);
-  return Math.min(1, integrate(g, lo, hi, OUTER_PANELS, RULE));
+  const panels = Math.max(OUTER_PANELS, Math.ceil((hi - lo) * Math.sqrt(2 * df)));
+  return Math.min(1, integrate(g, lo, hi, panels, RULE));
 }
 
 /** P(Q ≤ q) (R: ptukey). */
