@@ -1,8 +1,8 @@
 // Descriptive statistics of one numeric variable, as SPSS and R report them.
 import { StatsError } from '../errors.js';
 import { tQuantile } from '../distributions/t.js';
-import { meanAndSs, sorted } from '../internal/sum.js';
-import { quantileSorted, type QuantileType } from './quantile.js';
+import { meanAndSs } from '../internal/sum.js';
+import { quantileBySelection, type QuantileType } from './quantile.js';
 
 export interface DescribeOptions {
   /** Confidence level of the CI of the mean (default 0.95). */
@@ -55,12 +55,19 @@ export interface Description {
 
 /** Splits out the finite values; everything else counts as missing. */
 export function finiteValues(values: ArrayLike<number | null | undefined>): { x: Float64Array; missing: number } {
-  const out: number[] = [];
+  let n = 0;
   for (let i = 0; i < values.length; i++) {
     const v = values[i];
-    if (typeof v === 'number' && Number.isFinite(v)) out.push(v);
+    if (typeof v === 'number' && Number.isFinite(v)) n++;
   }
-  return { x: Float64Array.from(out), missing: values.length - out.length };
+  // Counted first, so 1e6 values never pass through a growing JS array.
+  const x = new Float64Array(n);
+  let k = 0;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (typeof v === 'number' && Number.isFinite(v)) x[k++] = v;
+  }
+  return { x, missing: values.length - n };
 }
 
 /**
@@ -100,18 +107,25 @@ export function describe(values: ArrayLike<number | null | undefined>, opts: Des
   const skewSe = n > 2 ? Math.sqrt((6 * n * (n - 1)) / ((n - 2) * (n + 1) * (n + 3))) : NaN;
   const kurtSe = n > 3 ? 2 * skewSe * Math.sqrt((n * n - 1) / ((n - 3) * (n + 5))) : NaN;
 
-  const s = sorted(x);
-  const [q1, med, q3] = quantileSorted(s, [0.25, 0.5, 0.75], opts.quantileType ?? 7) as [number, number, number];
+  // Quartiles by selection on a copy: no full sort (R's quantile() partially sorts too).
+  const [q1, med, q3] = quantileBySelection(Float64Array.from(x), [0.25, 0.5, 0.75], opts.quantileType ?? 7) as [number, number, number];
   const se = sd / Math.sqrt(n);
   const tq = tQuantile(1 - (1 - level) / 2, n - 1);
-  const allPositive = s[0]! > 0;
+  let min = x[0]!;
+  let max = x[0]!;
+  for (let i = 1; i < n; i++) {
+    const v = x[i]!;
+    if (v < min) min = v;
+    else if (v > max) max = v;
+  }
+  const allPositive = min > 0;
   const lag = ss > 0 ? lagSum / s2 : 0;
   let logSum = 0;
   let invSum = 0;
   if (allPositive) {
     for (let i = 0; i < n; i++) {
-      logSum += Math.log(s[i]!);
-      invSum += 1 / s[i]!;
+      logSum += Math.log(x[i]!);
+      invSum += 1 / x[i]!;
     }
   }
 
@@ -122,9 +136,9 @@ export function describe(values: ArrayLike<number | null | undefined>, opts: Des
     sd,
     variance,
     se,
-    min: s[0]!,
-    max: s[n - 1]!,
-    range: s[n - 1]! - s[0]!,
+    min,
+    max,
+    range: max - min,
     median: med,
     q1,
     q3,

@@ -1,6 +1,6 @@
 // Sample quantiles of the nine Hyndman–Fan types, exactly as R's quantile() computes them.
+import { orderStatistics } from '../internal/select.js';
 import { StatsError, assertFinite, assertMinLength, assertProbability } from '../errors.js';
-import { sorted } from '../internal/sum.js';
 
 export type QuantileType = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
 
@@ -23,13 +23,27 @@ export function quantile(x: ArrayLike<number>, probs: number | readonly number[]
   const ps = typeof probs === 'number' ? [probs] : probs;
   ps.forEach((p) => assertProbability(p, '分位数概率'));
   if (![1, 2, 3, 4, 5, 6, 7, 8, 9].includes(type)) throw new StatsError('INVALID_ARGUMENT', '分位数类型必须是1到9');
-  return quantileSorted(sorted(x), ps, type);
+  return quantileBySelection(Float64Array.from(x), ps, type);
 }
 
 /** Like quantile() for data already sorted ascending (no checks). */
 export function quantileSorted(xs: ArrayLike<number>, ps: readonly number[], type: QuantileType = 7): number[] {
-  const n = xs.length;
-  const at = (i: number) => xs[Math.min(Math.max(i, 1), n) - 1]!; // 1-based, clamped like R's padding
+  return quantileAt((i) => xs[i]!, xs.length, ps, type);
+}
+
+/**
+ * Quantiles of unsorted data by selection (O(n) on average instead of a sort). `x` is rearranged.
+ */
+export function quantileBySelection(x: Float64Array, ps: readonly number[], type: QuantileType = 7): number[] {
+  const wanted: number[] = [];
+  quantileAt((i) => (wanted.push(i), 0), x.length, ps, type);
+  const values = orderStatistics(x, wanted);
+  return quantileAt((i) => values.get(i)!, x.length, ps, type);
+}
+
+/** R's quantile types over a 0-based accessor of the sorted values (each p reads two positions). */
+function quantileAt(get: (i: number) => number, n: number, ps: readonly number[], type: QuantileType): number[] {
+  const at = (i: number) => get(Math.min(Math.max(i, 1), n) - 1); // 1-based, clamped like R's padding
   return ps.map((p) => {
     if (type === 7) {
       const index = 1 + (n - 1) * p;

@@ -32,9 +32,13 @@ export function hedgesJ(df: number): number {
   return Math.exp(gammaln(df / 2) - 0.5 * Math.log(df / 2) - gammaln((df - 1) / 2));
 }
 
-/** Drops non-finite values. */
-export function finite(x: ArrayLike<number>): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < x.length; i++) if (Number.isFinite(x[i])) out.push(x[i]!);
+/** Drops non-finite values, into a typed array (counted first: no growing JS array on 1e6 values). */
+export function finite(x: ArrayLike<number>): Float64Array {
+  let n = 0;
+  for (let i = 0; i < x.length; i++) if (Number.isFinite(x[i])) n++;
+  if (n === x.length) return Float64Array.from(x);
+  const out = new Float64Array(n);
+  let k = 0;
+  for (let i = 0; i < x.length; i++) if (Number.isFinite(x[i])) out[k++] = x[i]!;
   return out;
 }

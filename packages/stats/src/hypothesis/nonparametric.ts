@@ -121,7 +121,10 @@ export function mannWhitneyU(x: ArrayLike<number>, y: ArrayLike<number>, opts: R
   const m = a.length;
   const n = b.length;
   if (m < 1 || n < 1) throw new StatsError('GROUP_TOO_SMALL', `两组都需要至少1个有效观测（当前为${m}和${n}）`);
-  const { ranks, ties } = rank([...a, ...b]);
+  const both = new Float64Array(m + n);
+  both.set(a);
+  both.set(b, m);
+  const { ranks, ties } = rank(both);
   let rx = 0;
   for (let i = 0; i < m; i++) rx += ranks[i]!;
   const W = rx - (m * (m + 1)) / 2;

@@ -42,7 +42,7 @@ function prep(opts: TestOptions): { alternative: Alternative; level: number } {
   return { alternative, level };
 }
 
-function oneSample(x: number[], mu: number, opts: TestOptions, method: string, what: string): TTestResult {
+function oneSample(x: ArrayLike<number>, mu: number, opts: TestOptions, method: string, what: string): TTestResult {
   const { alternative, level } = prep(opts);
   const n = x.length;
   if (n < 2) throw new StatsError('TOO_FEW_OBSERVATIONS', `${what}的有效观测数为${n}，t检验至少需要2个`);
