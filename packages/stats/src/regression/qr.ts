@@ -76,12 +76,14 @@ export function qrLeastSquares(columns: readonly ArrayLike<number>[], y: ArrayLi
   applyQ(r);
   const fitted = new Float64Array(n);
   for (let i = 0; i < n; i++) fitted[i] = y[i]! - r[i]!;
-  // Leverage: squared row norms of the first p columns of Q.
+  // Leverage: squared row norms of the first p columns of Q. Q e_j only needs reflectors k ≤ j
+  // (the later ones are zero on row j), which spares almost half the passes over n.
   const leverage = new Float64Array(n);
+  const e = new Float64Array(n);
   for (let j = 0; j < p; j++) {
-    const e = new Float64Array(n);
+    e.fill(0);
     e[j] = 1;
-    applyQ(e);
+    for (let k = j; k >= 0; k--) reflect(vs[k]!, betas[k]!, k, e);
     for (let i = 0; i < n; i++) leverage[i]! += e[i]! * e[i]!;
   }
   return { coefficients: coef, rInverse: rInv, residuals: r, fitted, leverage, rss, n, p };
