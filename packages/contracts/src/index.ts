@@ -4,3 +4,4 @@ export * from './device.js';
 export * from './accounts.js';
 export * from './site.js';
 export * from './files.js';
+export * from './report.js';

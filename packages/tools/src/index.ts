@@ -1,2 +1,5 @@
 // Public surface of @labstat/tools.
 export * from './examples.js';
+export * from './tool.js';
+export * from './report-helpers.js';
+export * from './registry.js';

@@ -1,0 +1,48 @@
+// The contract every tool keeps (CONVENTIONS): unique ids, valid defaults, resolvable options, and
+// run(example, defaults) gives a schema-valid report.
+import { Report, type FieldValue } from '@labstat/contracts';
+import { describe, expect, it } from 'vitest';
+import { EXAMPLE_FILES } from './examples.js';
+import { TOOLS } from './registry.js';
+import { readExampleTable } from './test-table.js';
+
+describe('tool registry', () => {
+  it('has unique ids, keys and field keys, and known examples', () => {
+    expect(new Set(TOOLS.map((t) => t.definition.id)).size).toBe(TOOLS.length);
+    expect(new Set(TOOLS.map((t) => t.definition.key)).size).toBe(TOOLS.length);
+    for (const { definition: d } of TOOLS) {
+      const fields = d.steps.flatMap((s) => s.fields);
+      expect(new Set(fields.map((f) => f.filed)).size, d.key).toBe(fields.length);
+      expect(EXAMPLE_FILES.some((e) => e.key === d.example), d.key).toBe(true);
+      for (const s of d.steps) expect(d.stepGroups.some((g) => g.key === s.group), `${d.key}/${s.key}`).toBe(true);
+      for (const f of fields) {
+        if (f.type === 'input_number') {
+          const v = f.value as number;
+          if (f.props?.min !== undefined) expect(v, f.filed).toBeGreaterThanOrEqual(f.props.min);
+          if (f.props?.max !== undefined) expect(v, f.filed).toBeLessThanOrEqual(f.props.max);
+        }
+        if (f.type === 'select_single' && !f.columns && f.option) expect(f.option.some((o) => o.value === f.value), f.filed).toBe(true);
+        for (const l of f.link_item ?? []) expect(fields.some((g) => g.filed === l.id), `${f.filed} → ${l.id}`).toBe(true);
+      }
+    }
+  });
+
+  for (const tool of TOOLS) {
+    it(`${tool.definition.name}: run(example, defaults) is a valid report`, () => {
+      const d = tool.definition;
+      const table = readExampleTable(EXAMPLE_FILES.find((e) => e.key === d.example)!.file);
+      const params: Record<string, FieldValue> = {};
+      for (const f of d.steps.flatMap((s) => s.fields)) {
+        params[f.filed] = f.value ?? null;
+        if (f.required && f.columns) {
+          const cols = table.variables.filter((v) => f.columns === 'any' || v.type === f.columns).map((v) => v.name);
+          params[f.filed] = f.type === 'select_multi' ? cols.slice(0, 2) : cols[0]!;
+        }
+      }
+      const out = tool.run(table, params);
+      const report = { ...out, tool: { key: d.key, name: d.name, version: d.version }, parameters: params, dataFingerprint: 'x', engineVersion: '0', createdAt: 0 };
+      expect(() => Report.parse(JSON.parse(JSON.stringify(report)))).not.toThrow();
+      expect(Object.keys(out.results).length).toBeGreaterThan(0);
+    });
+  }
+});

@@ -1,0 +1,10 @@
+// The one list of tools. Adding a tool is adding its folder and a line here.
+import { definition as descriptive } from './med/descriptive/definition.js';
+import { run as runDescriptive } from './med/descriptive/run.js';
+import type { Tool } from './tool.js';
+
+export const TOOLS: readonly Tool[] = [{ definition: descriptive, run: runDescriptive }];
+
+export function toolById(id: number): Tool | undefined {
+  return TOOLS.find((t) => t.definition.id === id);
+}

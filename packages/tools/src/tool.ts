@@ -1,0 +1,84 @@
+// The tool definition format (DESIGN §4): declaration apart from computation. A definition is
+// plain data, cheap to import; `run` is pure (table, params) → report content.
+import type { FieldOption, FieldValue, FormField, Report, ReportSection, VariableInfo } from '@labstat/contracts';
+
+/** Which of the data file's columns a field offers as options. */
+export type ColumnKind = 'numeric' | 'categorical' | 'any';
+
+/** A form field as a tool declares it; ids are assigned by the registry. */
+export interface FieldSpec extends Omit<Partial<FormField>, 'id' | 'filed' | 'name' | 'type'> {
+  filed: string;
+  name: string;
+  type: FormField['type'];
+  /** Options come from the chosen file's columns of this kind. */
+  columns?: ColumnKind;
+  /** Fields a submission must fill. */
+  required?: boolean;
+}
+
+export interface StepSpec {
+  /** Stable within the tool. */
+  key: string;
+  group: string;
+  name: string;
+  type: 'data' | 'form';
+  tips?: string;
+  notice?: string;
+  fields: FieldSpec[];
+}
+
+export interface ToolDefinition {
+  /** Stable numeric id (toolId in URLs), never reused. */
+  id: number;
+  /** Stable slug, also the folder name. */
+  key: string;
+  /** Bumped when the form changes, so saved parameters say which form they belong to. */
+  version: number;
+  name: string;
+  subname: string;
+  description: string;
+  family: 'visual' | 'small_process' | 'med';
+  /** Category path, up to three levels. */
+  categories: string[];
+  difficulty: 1 | 2 | 3 | 4 | 5;
+  methods: string[];
+  vip: boolean;
+  /** Expected run time in seconds (the progress ring counts over it). */
+  runningTime: number;
+  /** Key of its example file in examples.ts. */
+  example: string;
+  stepGroups: Array<{ key: string; name: string; description: string }>;
+  steps: StepSpec[];
+}
+
+/** Columns of the user's table as a tool sees them: numbers or text, null where missing. */
+export interface DataTable {
+  rows: number;
+  variables: readonly VariableInfo[];
+  numeric(name: string): Array<number | null>;
+  text(name: string): Array<string | null>;
+}
+
+export type Params = Record<string, FieldValue>;
+
+/** What a run returns; the report envelope (fingerprint, versions, time) is added around it. */
+export interface ToolOutput {
+  title: string;
+  sections: ReportSection[];
+  results: Report['results'];
+}
+
+export interface Tool {
+  definition: ToolDefinition;
+  run(table: DataTable, params: Params): ToolOutput;
+}
+
+/** A bad input the user can fix; the message is Chinese and says how. */
+export class ToolInputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ToolInputError';
+  }
+}
+
+export const option = (lable: string, value: FieldOption['value']): FieldOption => ({ lable, value });
