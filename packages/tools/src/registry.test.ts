@@ -39,6 +39,10 @@ describe('tool registry', () => {
           params[f.filed] = f.type === 'select_multi' ? cols.slice(0, 2) : cols[0]!;
         }
       }
+      Object.assign(params, d.exampleParams ?? {});
+      for (const [k, v] of Object.entries(d.exampleParams ?? {})) {
+        for (const name of Array.isArray(v) ? v : [v]) if (name !== '') expect(table.variables.some((x) => x.name === name), `${d.key}.${k}`).toBe(true);
+      }
       const out = tool.run(table, params);
       const report = { ...out, tool: { key: d.key, name: d.name, version: d.version }, parameters: params, dataFingerprint: 'x', engineVersion: '0', createdAt: 0 };
       expect(() => Report.parse(JSON.parse(JSON.stringify(report)))).not.toThrow();

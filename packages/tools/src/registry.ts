@@ -1,9 +1,14 @@
 // The one list of tools. Adding a tool is adding its folder and a line here.
 import { definition as descriptive } from './med/descriptive/definition.js';
 import { run as runDescriptive } from './med/descriptive/run.js';
+import { definition as ttestIndependent } from './med/ttest-independent/definition.js';
+import { run as runTtestIndependent } from './med/ttest-independent/run.js';
 import type { Tool } from './tool.js';
 
-export const TOOLS: readonly Tool[] = [{ definition: descriptive, run: runDescriptive }];
+export const TOOLS: readonly Tool[] = [
+  { definition: descriptive, run: runDescriptive },
+  { definition: ttestIndependent, run: runTtestIndependent },
+];
 
 export function toolById(id: number): Tool | undefined {
   return TOOLS.find((t) => t.definition.id === id);

@@ -47,6 +47,8 @@ export interface ToolDefinition {
   runningTime: number;
   /** Key of its example file in examples.ts. */
   example: string;
+  /** Column choices that suit the example file (preselected when the example is chosen). */
+  exampleParams?: Record<string, FieldValue>;
   stepGroups: Array<{ key: string; name: string; description: string }>;
   steps: StepSpec[];
 }

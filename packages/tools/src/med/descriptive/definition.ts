@@ -14,6 +14,7 @@ export const definition: ToolDefinition = {
   vip: false,
   runningTime: 3,
   example: 'hypertension-trial',
+  exampleParams: { vars: ['年龄', 'BMI', '治疗前收缩压'], group: '组别' },
   stepGroups: [
     { key: 'data', name: '数据', description: '选择示例数据或上传自己的数据' },
     { key: 'params', name: '参数', description: '选择要描述的变量' },

@@ -1,0 +1,116 @@
+// 独立样本t检验: assumptions (Shapiro–Wilk per group, Levene), Student and Welch rows, Cohen's d.
+import { describe as describeValues, leveneTest, shapiroWilk, StatsError, twoSampleTTest, type Alternative } from '@labstat/stats';
+import { finiteOrNull, formatP, num, table, text } from '../../report-helpers.js';
+import { ToolInputError, type DataTable, type Params, type ToolOutput } from '../../tool.js';
+
+export function run(data: DataTable, params: Params): ToolOutput {
+  const yName = String(params.y ?? '');
+  const gName = String(params.group ?? '');
+  if (!yName || !gName) throw new ToolInputError('请选择检验变量和分组变量');
+  for (const v of [yName, gName]) if (!data.variables.some((x) => x.name === v)) throw new ToolInputError(`数据中没有变量“${v}”`);
+  const alternative = (['two.sided', 'greater', 'less'].includes(String(params.alternative)) ? params.alternative : 'two.sided') as Alternative;
+  const level = typeof params.level === 'number' ? params.level : 0.95;
+  const method = String(params.method ?? 'auto');
+
+  const y = data.numeric(yName);
+  const g = data.text(gName);
+  const levels = [...new Set(g.filter((v): v is string => v !== null))].sort();
+  if (levels.length !== 2) throw new ToolInputError(`分组变量“${gName}”应恰好有两个组，当前有 ${levels.length} 个（${levels.slice(0, 5).join('、')}）`);
+  const groups = levels.map((name) => ({ name, values: y.filter((v, i) => g[i] === name && v !== null) as number[] }));
+  for (const grp of groups) if (grp.values.length < 2) throw new ToolInputError(`组“${grp.name}”的有效观测少于 2 个，无法进行t检验`);
+
+  const desc = groups.map((grp) => describeValues(grp.values, { level }));
+  const normality = groups.map((grp) => {
+    try {
+      return shapiroWilk(grp.values);
+    } catch (err) {
+      if (err instanceof StatsError) return null;
+      throw err;
+    }
+  });
+  let levene: ReturnType<typeof leveneTest> | null = null;
+  try {
+    levene = leveneTest(groups, 'median');
+  } catch (err) {
+    if (!(err instanceof StatsError)) throw err;
+  }
+  const useWelch = method === 'welch' || (method === 'auto' && levene !== null && levene.pValue < 0.05);
+  let student: ReturnType<typeof twoSampleTTest>;
+  let welch: ReturnType<typeof twoSampleTTest>;
+  try {
+    student = twoSampleTTest(groups[0]!.values, groups[1]!.values, { varEqual: true, alternative, level });
+    welch = twoSampleTTest(groups[0]!.values, groups[1]!.values, { varEqual: false, alternative, level });
+  } catch (err) {
+    if (err instanceof StatsError) throw new ToolInputError(err.message);
+    throw err;
+  }
+  const chosen = useWelch ? welch : student;
+  const pct = Math.round(level * 100);
+  const ci = (r: typeof chosen) => `${num(r.ci[0], 3) ?? '-∞'} ~ ${num(r.ci[1], 3) ?? '+∞'}`;
+
+  const descRows = groups.map((grp, i) => [grp.name, desc[i]!.n, num(desc[i]!.mean, 2), num(desc[i]!.sd, 2), num(desc[i]!.median, 2)]);
+  const assumptionRows: Array<Array<string | number | null>> = groups.map((grp, i) => [
+    `Shapiro-Wilk 正态性（${grp.name}）`,
+    num(normality[i]?.statistic, 4),
+    normality[i] ? formatP(normality[i]!.pValue) : '—',
+    normality[i] ? (normality[i]!.pValue < 0.05 ? '偏离正态' : '未见偏离正态') : '样本量不适用',
+  ]);
+  assumptionRows.push(['Levene 方差齐性（中位数中心）', num(levene?.statistic, 4), levene ? formatP(levene.pValue) : '—', levene ? (levene.pValue < 0.05 ? '方差不齐' : '方差齐') : '无法计算']);
+  const testRows = [student, welch].map((r, i) => [
+    i === 0 ? '方差齐（Student）' : '方差不齐（Welch）',
+    num(r.statistic, 3),
+    num(r.df, i === 0 ? 0 : 2),
+    formatP(r.pValue),
+    num(r.estimate, 3),
+    ci(r),
+    (i === 1) === useWelch ? '采用' : '',
+  ]);
+
+  const sig = chosen.pValue < 1 - level;
+  const direction = chosen.estimate > 0 ? '高于' : '低于';
+  const conclusion =
+    `采用${useWelch ? ' Welch' : ' Student'} t 检验比较“${groups[0]!.name}”与“${groups[1]!.name}”的${yName}：` +
+    `t = ${num(chosen.statistic, 3)}，df = ${num(chosen.df, useWelch ? 2 : 0)}，P ${chosen.pValue < 0.001 ? '< 0.001' : `= ${chosen.pValue.toFixed(3)}`}。` +
+    (sig
+      ? `差异有统计学意义，“${groups[0]!.name}”的均值${direction}“${groups[1]!.name}” ${num(Math.abs(chosen.estimate), 3)}（${pct}%CI ${ci(chosen)}）。`
+      : `差异无统计学意义（${pct}%CI ${ci(chosen)} 包含 0）。`) +
+    `效应量 Cohen's d = ${num(chosen.effectSize, 3)}（${pct}%CI ${num(chosen.effectSizeCi[0], 3)} ~ ${num(chosen.effectSizeCi[1], 3)}）。`;
+  const caveats: string[] = [];
+  if (normality.some((n) => n && n.pValue < 0.05)) caveats.push('至少一组偏离正态分布；样本量较小时建议改用 Mann-Whitney U 检验。');
+  if (method === 'auto') caveats.push(`方差假定由 Levene 检验决定（P ${levene ? formatP(levene.pValue) : '无法计算'}）。`);
+
+  return {
+    title: `独立样本t检验：${yName} ~ ${gName}`,
+    sections: [
+      { title: '描述统计', blocks: [table('表1 两组描述统计', ['组别', 'n', '均值', '标准差', '中位数'], descRows)] },
+      { title: '前提检验', blocks: [table('表2 正态性与方差齐性检验', ['检验', '统计量', 'P', '结论'], assumptionRows)] },
+      {
+        title: 't 检验结果',
+        blocks: [
+          table(`表3 独立样本t检验（${groups[0]!.name} − ${groups[1]!.name}）`, ['方差假定', 't', 'df', 'P', '均值差', `${pct}%CI`, '采用'], testRows, [
+            alternative === 'two.sided' ? '双侧检验。' : `单侧检验（备择假设：第一组${alternative === 'greater' ? '>' : '<'}第二组）。`,
+          ]),
+        ],
+      },
+      { title: '结论', blocks: [text([conclusion, ...caveats].join('\n\n'))] },
+    ],
+    results: {
+      method: useWelch ? 'welch' : 'student',
+      statistic: chosen.statistic,
+      df: chosen.df,
+      p: chosen.pValue,
+      meanDifference: chosen.estimate,
+      ciLower: finiteOrNull(chosen.ci[0]),
+      ciUpper: finiteOrNull(chosen.ci[1]),
+      cohensD: chosen.effectSize,
+      cohensDLower: finiteOrNull(chosen.effectSizeCi[0]),
+      cohensDUpper: finiteOrNull(chosen.effectSizeCi[1]),
+      hedgesG: chosen.hedgesG,
+      leveneP: levene ? levene.pValue : null,
+      [`shapiroP.${groups[0]!.name}`]: normality[0]?.pValue ?? null,
+      [`shapiroP.${groups[1]!.name}`]: normality[1]?.pValue ?? null,
+      studentP: student.pValue,
+      welchP: welch.pValue,
+    },
+  };
+}
