@@ -3,11 +3,14 @@ import { definition as descriptive } from './med/descriptive/definition.js';
 import { run as runDescriptive } from './med/descriptive/run.js';
 import { definition as ttestIndependent } from './med/ttest-independent/definition.js';
 import { run as runTtestIndependent } from './med/ttest-independent/run.js';
+import { definition as ttestPaired } from './med/ttest-paired/definition.js';
+import { run as runTtestPaired } from './med/ttest-paired/run.js';
 import type { Tool } from './tool.js';
 
 export const TOOLS: readonly Tool[] = [
   { definition: descriptive, run: runDescriptive },
   { definition: ttestIndependent, run: runTtestIndependent },
+  { definition: ttestPaired, run: runTtestPaired },
 ];
 
 export function toolById(id: number): Tool | undefined {
