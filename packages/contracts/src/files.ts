@@ -57,6 +57,26 @@ export const VariableInfo = z.object({
 });
 export type VariableInfo = z.infer<typeof VariableInfo>;
 
+/** A number as summaries print it: integers as they are, others to 6 significant digits. */
+export function formatNumber(x: number | string | null): string {
+  if (x === null) return '';
+  if (typeof x === 'string') return x;
+  return Number.isInteger(x) ? String(x) : Number(x.toPrecision(6)).toString();
+}
+
+const levelList = (v: VariableInfo) => v.levels.map((l) => `${l.value}(${l.count})`).join('、');
+
+/** The range or top levels of a variable, one line, as filevars and the variable panel show it. */
+export function variableDetail(v: VariableInfo): string {
+  if (v.valid === 0) return '全部缺失';
+  if (v.type === 'numeric') {
+    const range = `范围 ${formatNumber(v.min)} ~ ${formatNumber(v.max)}，均值 ${formatNumber(v.mean)}`;
+    return v.distinct <= 12 && v.levels.length > 0 ? `${range}；取值 ${levelList(v)}` : range;
+  }
+  if (v.type === 'date') return `${v.min} 至 ${v.max}`;
+  return `${v.distinct} 个水平：${levelList(v)}${v.distinct > v.levels.length ? '…' : ''}`;
+}
+
 export const FileSummary = z.object({
   _fid: z.string(),
   filename: z.string(),

@@ -30,10 +30,6 @@ export class FilesRepo {
     return this.db.selectFrom('data_files').selectAll().where('example_key', '=', key).executeTakeFirst();
   }
 
-  listExamples() {
-    return this.db.selectFrom('data_files').selectAll().where('example_key', 'is not', null).where('deleted_at', 'is', null).orderBy('id').execute();
-  }
-
   async markDeleted(id: number, at: number): Promise<void> {
     await this.db.updateTable('data_files').set({ deleted_at: at }).where('id', '=', id).execute();
   }

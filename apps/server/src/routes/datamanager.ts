@@ -8,6 +8,7 @@ import {
   FileMessages,
   FilePaths,
   FileSummary,
+  ResultCode,
   UPLOAD_LIMIT_BYTES,
   VarsData,
   VarsQuery,
@@ -20,7 +21,6 @@ import { z } from 'zod';
 import { AppError, badRequest } from '../errors.js';
 import { requireAuth, sessionOf } from '../plugins/auth.js';
 import type { Services } from '../services/container.js';
-import { ResultCode } from '@labstat/contracts';
 
 const DownloadParams = z.object({ fid: z.string().min(1).max(64), name: z.string().max(300) });
 

@@ -8,7 +8,9 @@ import { pipeline } from 'node:stream/promises';
 import {
   FileMessages,
   FilePaths,
+  ResultCode,
   VariableTypeLabel,
+  variableDetail,
   type DetailData,
   type FileSummary,
   type VariableInfo,
@@ -22,7 +24,6 @@ import type { ParquetReader } from '../ingest/parquet-reader.js';
 import { Semaphore } from '../lib/semaphore.js';
 import type { DataFileRow, FilesRepo } from '../repositories/files-repo.js';
 import { ObjectNotFound, type ObjectStore } from '../storage/object-store.js';
-import { ResultCode } from '@labstat/contracts';
 
 export interface UploadSource {
   filename: string;
@@ -120,42 +121,38 @@ export class FileService {
     const ext = result.kind === 'csv' ? '.csv' : `.${result.kind}`;
     const originalKey = `files/${fid}/original${ext}`;
     const parquetKey = `files/${fid}/data.parquet`;
+    const row: Omit<DataFileRow, 'id'> = {
+      fid,
+      owner_id: meta.ownerId,
+      example_key: meta.exampleKey,
+      filename: meta.filename,
+      kind: result.kind,
+      size_bytes: meta.size,
+      sha256: meta.sha256,
+      encoding: result.encoding,
+      delimiter: result.delimiter,
+      row_count: result.rows,
+      col_count: result.variables.length,
+      variables: JSON.stringify(result.variables),
+      notes: JSON.stringify(result.notes),
+      original_key: originalKey,
+      parquet_key: parquetKey,
+      created_at: this.now(),
+      deleted_at: null,
+    };
     try {
       await this.store.putFile(originalKey, original, CONTENT_TYPES[result.kind]);
       await this.store.putFile(parquetKey, result.parquetPath, 'application/vnd.apache.parquet');
-      await this.repo.insert({
-        fid,
-        owner_id: meta.ownerId,
-        example_key: meta.exampleKey,
-        filename: meta.filename,
-        kind: result.kind,
-        size_bytes: meta.size,
-        sha256: meta.sha256,
-        encoding: result.encoding,
-        delimiter: result.delimiter,
-        row_count: result.rows,
-        col_count: result.variables.length,
-        variables: JSON.stringify(result.variables),
-        notes: JSON.stringify(result.notes),
-        original_key: originalKey,
-        parquet_key: parquetKey,
-        created_at: this.now(),
-        deleted_at: null,
-      });
+      await this.repo.insert(row);
     } catch (err) {
       await this.store.deletePrefix(`files/${fid}`).catch(() => undefined);
       throw err;
     }
-    const row = await this.repo.findActive(fid);
-    return summarize(row!);
+    return summarize(row);
   }
 
   async list(ownerId: number): Promise<FileSummary[]> {
     return (await this.repo.listByOwner(ownerId)).map(summarize);
-  }
-
-  async examples(): Promise<FileSummary[]> {
-    return (await this.repo.listExamples()).map(summarize);
   }
 
   /** The file if this user may read it (their own, or an example); otherwise not found. */
@@ -230,7 +227,7 @@ export function downloadPathOf(row: Pick<DataFileRow, 'fid' | 'filename' | 'owne
   return `${base}/${row.fid}/${encodeURIComponent(row.filename)}`;
 }
 
-function summarize(row: DataFileRow): FileSummary {
+function summarize(row: Omit<DataFileRow, 'id'>): FileSummary {
   return {
     _fid: row.fid,
     filename: row.filename,
@@ -245,23 +242,11 @@ function summarize(row: DataFileRow): FileSummary {
   };
 }
 
-const fmt = (x: number) => (Number.isInteger(x) ? String(x) : Number(x.toPrecision(6)).toString());
-
 /** The readable `str` of filevars: one line per variable, like R's str() in Chinese. */
 export function describeVariables(row: Pick<DataFileRow, 'filename' | 'row_count'>, vars: readonly VariableInfo[]): string {
   const lines = [`“${row.filename}”：${Number(row.row_count)} 行 × ${vars.length} 列`];
   for (const v of vars) {
-    let detail = '';
-    if (v.valid === 0) detail = '全部缺失';
-    else if (v.type === 'numeric') {
-      detail = `范围 ${fmt(v.min as number)} ~ ${fmt(v.max as number)}，均值 ${fmt(v.mean ?? NaN)}`;
-      if (v.distinct <= 12 && v.levels.length > 0) detail += `；取值 ${v.levels.map((l) => `${l.value}(${l.count})`).join('、')}`;
-    } else if (v.type === 'date') detail = `${v.min} 至 ${v.max}`;
-    else {
-      const shown = v.levels.map((l) => `${l.value}(${l.count})`).join('、');
-      detail = `${v.distinct} 个水平：${shown}${v.distinct > v.levels.length ? '…' : ''}`;
-    }
-    lines.push(`${v.name}：${VariableTypeLabel[v.type]}，有效 ${v.valid}，缺失 ${v.missing}，不同值 ${v.distinct}；${detail}`);
+    lines.push(`${v.name}：${VariableTypeLabel[v.type]}，有效 ${v.valid}，缺失 ${v.missing}，不同值 ${v.distinct}；${variableDetail(v)}`);
   }
   return lines.join('\n');
 }

@@ -1,23 +1,10 @@
 // Column-type details of a data file: type, valid and missing counts, distinct values, and the
 // range or the most frequent levels.
-import { VariableTypeLabel, type VariableInfo } from '@labstat/contracts';
+import { VariableTypeLabel, variableDetail, type VariableInfo } from '@labstat/contracts';
 import { Table, Tag } from 'antd';
 import { useFileVars } from '../../lib/files-api/file-vars';
 
 const TYPE_COLORS = { numeric: 'blue', categorical: 'green', date: 'purple' } as const;
-
-const fmt = (x: number | string | null) =>
-  x === null ? '' : typeof x === 'number' ? (Number.isInteger(x) ? String(x) : Number(x.toPrecision(6)).toString()) : x;
-
-function detail(v: VariableInfo): string {
-  if (v.valid === 0) return '全部缺失';
-  if (v.type === 'numeric') {
-    const range = `${fmt(v.min)} ~ ${fmt(v.max)}，均值 ${fmt(v.mean)}`;
-    return v.distinct <= 12 && v.levels.length ? `${range}；取值 ${v.levels.map((l) => `${l.value}(${l.count})`).join('、')}` : range;
-  }
-  if (v.type === 'date') return `${v.min} 至 ${v.max}`;
-  return v.levels.map((l) => `${l.value}(${l.count})`).join('、') + (v.distinct > v.levels.length ? '…' : '');
-}
 
 export function VariablePanel({ fid }: { fid: string | null }) {
   const q = useFileVars(fid);
@@ -37,7 +24,7 @@ export function VariablePanel({ fid }: { fid: string | null }) {
         { title: '有效', dataIndex: 'valid', width: 80, align: 'right' },
         { title: '缺失', dataIndex: 'missing', width: 80, align: 'right' },
         { title: '不同值', dataIndex: 'distinct', width: 80, align: 'right' },
-        { title: '范围 / 水平', key: 'detail', ellipsis: true, render: (_: unknown, v) => detail(v) },
+        { title: '范围 / 水平', key: 'detail', ellipsis: true, render: (_: unknown, v) => variableDetail(v) },
       ]}
     />
   );

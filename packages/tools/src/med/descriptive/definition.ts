@@ -1,3 +1,4 @@
+import { dataThenParams, levelField } from '../../common.js';
 import { option, type ToolDefinition } from '../../tool.js';
 
 export const definition: ToolDefinition = {
@@ -15,30 +16,21 @@ export const definition: ToolDefinition = {
   runningTime: 3,
   example: 'hypertension-trial',
   exampleParams: { vars: ['年龄', 'BMI', '治疗前收缩压'], group: '组别' },
-  stepGroups: [
-    { key: 'data', name: '数据', description: '选择示例数据或上传自己的数据' },
-    { key: 'params', name: '参数', description: '选择要描述的变量' },
-  ],
-  steps: [
-    { key: 'data', group: 'data', name: '选择数据', type: 'data', tips: '第一行为变量名，每列一个变量，每行一个观测。', fields: [] },
-    {
-      key: 'params',
-      group: 'params',
-      name: '变量与选项',
-      type: 'form',
-      notice: '选择一个或多个定量变量；可选一个分组变量按组分别描述。',
-      fields: [
-        { filed: 'vars', name: '分析变量（定量）', type: 'select_multi', columns: 'numeric', required: true, value: [] },
-        { filed: 'group', name: '分组变量（可选）', type: 'select_single', columns: 'categorical', value: '' },
-        { filed: 'level', name: '置信水平', type: 'input_number', value: 0.95, props: { min: 0.8, max: 0.999, step: 0.01 } },
-        {
-          filed: 'decimals',
-          name: '小数位数',
-          type: 'select_single',
-          value: 2,
-          option: [option('1位', 1), option('2位', 2), option('3位', 3), option('4位', 4)],
-        },
-      ],
-    },
-  ],
+  ...dataThenParams({
+    tips: '第一行为变量名，每列一个变量，每行一个观测。',
+    paramsDescription: '选择要描述的变量',
+    notice: '选择一个或多个定量变量；可选一个分组变量按组分别描述。',
+    fields: [
+      { filed: 'vars', name: '分析变量（定量）', type: 'select_multi', columns: 'numeric', required: true, value: [] },
+      { filed: 'group', name: '分组变量（可选）', type: 'select_single', columns: 'categorical', value: '' },
+      levelField(),
+      {
+        filed: 'decimals',
+        name: '小数位数',
+        type: 'select_single',
+        value: 2,
+        option: [option('1位', 1), option('2位', 2), option('3位', 3), option('4位', 4)],
+      },
+    ],
+  }),
 };

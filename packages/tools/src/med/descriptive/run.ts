@@ -1,5 +1,6 @@
 // 描述性统计: describe() per variable (and per group), one three-line table, a written summary.
 import { describe as describeValues, StatsError } from '@labstat/stats';
+import { levelOf, requireVariables } from '../../common.js';
 import { num, table, text, finiteOrNull } from '../../report-helpers.js';
 import { ToolInputError, type DataTable, type Params, type ToolOutput } from '../../tool.js';
 
@@ -9,11 +10,9 @@ export function run(table_: DataTable, params: Params): ToolOutput {
   const vars = Array.isArray(params.vars) ? params.vars.map(String) : [];
   if (vars.length === 0) throw new ToolInputError('请至少选择一个分析变量');
   const group = typeof params.group === 'string' && params.group !== '' ? params.group : null;
-  const level = typeof params.level === 'number' ? params.level : 0.95;
+  const level = levelOf(params);
   const digits = typeof params.decimals === 'number' ? params.decimals : 2;
-  for (const v of [...vars, ...(group ? [group] : [])]) {
-    if (!table_.variables.some((x) => x.name === v)) throw new ToolInputError(`数据中没有变量“${v}”`);
-  }
+  requireVariables(table_, [...vars, ...(group ? [group] : [])]);
   const labels = group ? table_.text(group) : null;
   const levels = labels ? [...new Set(labels.filter((l): l is string => l !== null))].sort() : [null];
   const rows: Array<Array<string | number | null>> = [];

@@ -1,3 +1,4 @@
+import { alternativeField, dataThenParams, levelField } from '../../common.js';
 import { option, type ToolDefinition } from '../../tool.js';
 
 export const definition: ToolDefinition = {
@@ -15,37 +16,22 @@ export const definition: ToolDefinition = {
   runningTime: 3,
   example: 'hypertension-trial',
   exampleParams: { y: '治疗后收缩压', group: '组别' },
-  stepGroups: [
-    { key: 'data', name: '数据', description: '选择示例数据或上传自己的数据' },
-    { key: 'params', name: '参数', description: '选择检验变量与分组变量' },
-  ],
-  steps: [
-    { key: 'data', group: 'data', name: '选择数据', type: 'data', tips: '数据为“长格式”：一列为检验变量，一列为分组（恰好两组）。', fields: [] },
-    {
-      key: 'params',
-      group: 'params',
-      name: '变量与选项',
-      type: 'form',
-      notice: '分组变量必须恰好有两个水平；方差是否齐默认由 Levene 检验决定。',
-      fields: [
-        { filed: 'y', name: '检验变量（定量）', type: 'select_single', columns: 'numeric', required: true, value: '' },
-        { filed: 'group', name: '分组变量（两组）', type: 'select_single', columns: 'categorical', required: true, value: '' },
-        {
-          filed: 'method',
-          name: '方差假定',
-          type: 'select_single',
-          value: 'auto',
-          option: [option('按 Levene 检验自动选择', 'auto'), option('方差齐（Student）', 'student'), option('方差不齐（Welch）', 'welch')],
-        },
-        {
-          filed: 'alternative',
-          name: '备择假设',
-          type: 'select_single',
-          value: 'two.sided',
-          option: [option('双侧（两组均值不等）', 'two.sided'), option('第一组 > 第二组', 'greater'), option('第一组 < 第二组', 'less')],
-        },
-        { filed: 'level', name: '置信水平', type: 'input_number', value: 0.95, props: { min: 0.8, max: 0.999, step: 0.01 } },
-      ],
-    },
-  ],
+  ...dataThenParams({
+    tips: '数据为“长格式”：一列为检验变量，一列为分组（恰好两组）。',
+    paramsDescription: '选择检验变量与分组变量',
+    notice: '分组变量必须恰好有两个水平；方差是否齐默认由 Levene 检验决定。',
+    fields: [
+      { filed: 'y', name: '检验变量（定量）', type: 'select_single', columns: 'numeric', required: true, value: '' },
+      { filed: 'group', name: '分组变量（两组）', type: 'select_single', columns: 'categorical', required: true, value: '' },
+      {
+        filed: 'method',
+        name: '方差假定',
+        type: 'select_single',
+        value: 'auto',
+        option: [option('按 Levene 检验自动选择', 'auto'), option('方差齐（Student）', 'student'), option('方差不齐（Welch）', 'welch')],
+      },
+      alternativeField('双侧（两组均值不等）', '第一组 > 第二组', '第一组 < 第二组'),
+      levelField(),
+    ],
+  }),
 };

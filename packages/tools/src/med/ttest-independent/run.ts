@@ -1,5 +1,6 @@
 // 独立样本t检验: assumptions (Shapiro–Wilk per group, Levene), Student and Welch rows, Cohen's d.
-import { describe as describeValues, leveneTest, shapiroWilk, StatsError, twoSampleTTest, type Alternative } from '@labstat/stats';
+import { describe as describeValues, leveneTest, shapiroWilk, StatsError, twoSampleTTest } from '@labstat/stats';
+import { alternativeNote, alternativeOf, ciText, levelOf, pSentence, requireVariables, testResults } from '../../common.js';
 import { finiteOrNull, formatP, num, table, text } from '../../report-helpers.js';
 import { ToolInputError, type DataTable, type Params, type ToolOutput } from '../../tool.js';
 
@@ -7,9 +8,9 @@ export function run(data: DataTable, params: Params): ToolOutput {
   const yName = String(params.y ?? '');
   const gName = String(params.group ?? '');
   if (!yName || !gName) throw new ToolInputError('请选择检验变量和分组变量');
-  for (const v of [yName, gName]) if (!data.variables.some((x) => x.name === v)) throw new ToolInputError(`数据中没有变量“${v}”`);
-  const alternative = (['two.sided', 'greater', 'less'].includes(String(params.alternative)) ? params.alternative : 'two.sided') as Alternative;
-  const level = typeof params.level === 'number' ? params.level : 0.95;
+  requireVariables(data, [yName, gName]);
+  const alternative = alternativeOf(params);
+  const level = levelOf(params);
   const method = String(params.method ?? 'auto');
 
   const y = data.numeric(yName);
@@ -46,7 +47,6 @@ export function run(data: DataTable, params: Params): ToolOutput {
   }
   const chosen = useWelch ? welch : student;
   const pct = Math.round(level * 100);
-  const ci = (r: typeof chosen) => `${num(r.ci[0], 3) ?? '-∞'} ~ ${num(r.ci[1], 3) ?? '+∞'}`;
 
   const descRows = groups.map((grp, i) => [grp.name, desc[i]!.n, num(desc[i]!.mean, 2), num(desc[i]!.sd, 2), num(desc[i]!.median, 2)]);
   const assumptionRows: Array<Array<string | number | null>> = groups.map((grp, i) => [
@@ -62,7 +62,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
     num(r.df, i === 0 ? 0 : 2),
     formatP(r.pValue),
     num(r.estimate, 3),
-    ci(r),
+    ciText(r.ci),
     (i === 1) === useWelch ? '采用' : '',
   ]);
 
@@ -70,10 +70,10 @@ export function run(data: DataTable, params: Params): ToolOutput {
   const direction = chosen.estimate > 0 ? '高于' : '低于';
   const conclusion =
     `采用${useWelch ? ' Welch' : ' Student'} t 检验比较“${groups[0]!.name}”与“${groups[1]!.name}”的${yName}：` +
-    `t = ${num(chosen.statistic, 3)}，df = ${num(chosen.df, useWelch ? 2 : 0)}，P ${chosen.pValue < 0.001 ? '< 0.001' : `= ${chosen.pValue.toFixed(3)}`}。` +
+    `t = ${num(chosen.statistic, 3)}，df = ${num(chosen.df, useWelch ? 2 : 0)}，${pSentence(chosen.pValue)}。` +
     (sig
-      ? `差异有统计学意义，“${groups[0]!.name}”的均值${direction}“${groups[1]!.name}” ${num(Math.abs(chosen.estimate), 3)}（${pct}%CI ${ci(chosen)}）。`
-      : `差异无统计学意义（${pct}%CI ${ci(chosen)} 包含 0）。`) +
+      ? `差异有统计学意义，“${groups[0]!.name}”的均值${direction}“${groups[1]!.name}” ${num(Math.abs(chosen.estimate), 3)}（${pct}%CI ${ciText(chosen.ci)}）。`
+      : `差异无统计学意义（${pct}%CI ${ciText(chosen.ci)} 包含 0）。`) +
     `效应量 Cohen's d = ${num(chosen.effectSize, 3)}（${pct}%CI ${num(chosen.effectSizeCi[0], 3)} ~ ${num(chosen.effectSizeCi[1], 3)}）。`;
   const caveats: string[] = [];
   if (normality.some((n) => n && n.pValue < 0.05)) caveats.push('至少一组偏离正态分布；样本量较小时建议改用 Mann-Whitney U 检验。');
@@ -88,7 +88,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
         title: 't 检验结果',
         blocks: [
           table(`表3 独立样本t检验（${groups[0]!.name} − ${groups[1]!.name}）`, ['方差假定', 't', 'df', 'P', '均值差', `${pct}%CI`, '采用'], testRows, [
-            alternative === 'two.sided' ? '双侧检验。' : `单侧检验（备择假设：第一组${alternative === 'greater' ? '>' : '<'}第二组）。`,
+            alternativeNote(alternative, '第一组', '第二组'),
           ]),
         ],
       },
@@ -96,12 +96,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
     ],
     results: {
       method: useWelch ? 'welch' : 'student',
-      statistic: chosen.statistic,
-      df: chosen.df,
-      p: chosen.pValue,
-      meanDifference: chosen.estimate,
-      ciLower: finiteOrNull(chosen.ci[0]),
-      ciUpper: finiteOrNull(chosen.ci[1]),
+      ...testResults(chosen),
       cohensD: chosen.effectSize,
       cohensDLower: finiteOrNull(chosen.effectSizeCi[0]),
       cohensDUpper: finiteOrNull(chosen.effectSizeCi[1]),

@@ -1,4 +1,5 @@
-import { option, type ToolDefinition } from '../../tool.js';
+import { alternativeField, dataThenParams, levelField } from '../../common.js';
+import type { ToolDefinition } from '../../tool.js';
 
 export const definition: ToolDefinition = {
   id: 1004,
@@ -15,30 +16,15 @@ export const definition: ToolDefinition = {
   runningTime: 3,
   example: 'hypertension-trial',
   exampleParams: { x1: '治疗前收缩压', x2: '治疗后收缩压' },
-  stepGroups: [
-    { key: 'data', name: '数据', description: '选择示例数据或上传自己的数据' },
-    { key: 'params', name: '参数', description: '选择配对的两个变量' },
-  ],
-  steps: [
-    { key: 'data', group: 'data', name: '选择数据', type: 'data', tips: '“宽格式”：两次测量各占一列，同一对象在同一行。', fields: [] },
-    {
-      key: 'params',
-      group: 'params',
-      name: '变量与选项',
-      type: 'form',
-      notice: '差值 = 第一个变量 − 第二个变量；任一值缺失的行不参与分析。',
-      fields: [
-        { filed: 'x1', name: '第一次测量（如治疗前）', type: 'select_single', columns: 'numeric', required: true, value: '' },
-        { filed: 'x2', name: '第二次测量（如治疗后）', type: 'select_single', columns: 'numeric', required: true, value: '' },
-        {
-          filed: 'alternative',
-          name: '备择假设',
-          type: 'select_single',
-          value: 'two.sided',
-          option: [option('双侧（均值差不为0）', 'two.sided'), option('第一次 > 第二次', 'greater'), option('第一次 < 第二次', 'less')],
-        },
-        { filed: 'level', name: '置信水平', type: 'input_number', value: 0.95, props: { min: 0.8, max: 0.999, step: 0.01 } },
-      ],
-    },
-  ],
+  ...dataThenParams({
+    tips: '“宽格式”：两次测量各占一列，同一对象在同一行。',
+    paramsDescription: '选择配对的两个变量',
+    notice: '差值 = 第一个变量 − 第二个变量；任一值缺失的行不参与分析。',
+    fields: [
+      { filed: 'x1', name: '第一次测量（如治疗前）', type: 'select_single', columns: 'numeric', required: true, value: '' },
+      { filed: 'x2', name: '第二次测量（如治疗后）', type: 'select_single', columns: 'numeric', required: true, value: '' },
+      alternativeField('双侧（均值差不为0）', '第一次 > 第二次', '第一次 < 第二次'),
+      levelField(),
+    ],
+  }),
 };

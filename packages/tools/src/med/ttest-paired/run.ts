@@ -1,6 +1,7 @@
 // 配对t检验: differences x1 − x2, Shapiro–Wilk on them, the paired t and Cohen's d_z.
-import { describe as describeValues, pairedTTest, shapiroWilk, StatsError, type Alternative } from '@labstat/stats';
-import { finiteOrNull, formatP, num, table, text } from '../../report-helpers.js';
+import { describe as describeValues, pairedTTest, shapiroWilk, StatsError } from '@labstat/stats';
+import { alternativeNote, alternativeOf, ciText, levelOf, pSentence, requireVariables, testResults } from '../../common.js';
+import { formatP, num, table, text } from '../../report-helpers.js';
 import { ToolInputError, type DataTable, type Params, type ToolOutput } from '../../tool.js';
 
 export function run(data: DataTable, params: Params): ToolOutput {
@@ -8,9 +9,9 @@ export function run(data: DataTable, params: Params): ToolOutput {
   const b = String(params.x2 ?? '');
   if (!a || !b) throw new ToolInputError('请选择配对的两个变量');
   if (a === b) throw new ToolInputError('两个变量不能相同');
-  for (const v of [a, b]) if (!data.variables.some((x) => x.name === v)) throw new ToolInputError(`数据中没有变量“${v}”`);
-  const alternative = (['two.sided', 'greater', 'less'].includes(String(params.alternative)) ? params.alternative : 'two.sided') as Alternative;
-  const level = typeof params.level === 'number' ? params.level : 0.95;
+  requireVariables(data, [a, b]);
+  const alternative = alternativeOf(params);
+  const level = levelOf(params);
   const xa = data.numeric(a);
   const xb = data.numeric(b);
   const keep = xa.map((v, i) => v !== null && xb[i] !== null);
@@ -34,17 +35,17 @@ export function run(data: DataTable, params: Params): ToolOutput {
     if (!(err instanceof StatsError)) throw err;
   }
   const pct = Math.round(level * 100);
-  const ciText = `${num(r.ci[0], 3) ?? '-∞'} ~ ${num(r.ci[1], 3) ?? '+∞'}`;
+  const ci = ciText(r.ci);
   const rows = [a, b, `差值（${a} − ${b}）`].map((name, i) => {
     const d = describeValues(i === 0 ? pa : i === 1 ? pb : diff, { level });
     return [name, d.n, num(d.mean, 2), num(d.sd, 2), num(d.median, 2)];
   });
   const sig = r.pValue < 1 - level;
   const conclusion =
-    `配对t检验：t = ${num(r.statistic, 3)}，df = ${r.df}，P ${r.pValue < 0.001 ? '< 0.001' : `= ${r.pValue.toFixed(3)}`}。` +
+    `配对t检验：t = ${num(r.statistic, 3)}，df = ${r.df}，${pSentence(r.pValue)}。` +
     (sig
-      ? `“${a}”与“${b}”的差异有统计学意义，平均差值为 ${num(r.estimate, 3)}（${pct}%CI ${ciText}）。`
-      : `“${a}”与“${b}”的差异无统计学意义（平均差值 ${num(r.estimate, 3)}，${pct}%CI ${ciText}）。`) +
+      ? `“${a}”与“${b}”的差异有统计学意义，平均差值为 ${num(r.estimate, 3)}（${pct}%CI ${ci}）。`
+      : `“${a}”与“${b}”的差异无统计学意义（平均差值 ${num(r.estimate, 3)}，${pct}%CI ${ci}）。`) +
     `效应量 Cohen's d_z = ${num(r.effectSize, 3)}。`;
   const caveats: string[] = [];
   if (sw && sw.pValue < 0.05) caveats.push('差值偏离正态分布（Shapiro-Wilk P < 0.05）；样本量较小时建议改用 Wilcoxon 符号秩检验。');
@@ -61,20 +62,15 @@ export function run(data: DataTable, params: Params): ToolOutput {
       {
         title: '配对t检验结果',
         blocks: [
-          table('表3 配对t检验', ['配对', '平均差值', '标准误', 't', 'df', 'P', `${pct}%CI`], [[`${a} − ${b}`, num(r.estimate, 3), num(r.se, 3), num(r.statistic, 3), r.df, formatP(r.pValue), ciText]], [
-            alternative === 'two.sided' ? '双侧检验。' : `单侧检验（备择假设：第一次${alternative === 'greater' ? '>' : '<'}第二次）。`,
+          table('表3 配对t检验', ['配对', '平均差值', '标准误', 't', 'df', 'P', `${pct}%CI`], [[`${a} − ${b}`, num(r.estimate, 3), num(r.se, 3), num(r.statistic, 3), r.df, formatP(r.pValue), ci]], [
+            alternativeNote(alternative, '第一次', '第二次'),
           ]),
         ],
       },
       { title: '结论', blocks: [text([conclusion, ...caveats].join('\n\n'))] },
     ],
     results: {
-      statistic: r.statistic,
-      df: r.df,
-      p: r.pValue,
-      meanDifference: r.estimate,
-      ciLower: finiteOrNull(r.ci[0]),
-      ciUpper: finiteOrNull(r.ci[1]),
+      ...testResults(r),
       cohensDz: r.effectSize,
       shapiroP: sw ? sw.pValue : null,
       pairs: pa.length,
