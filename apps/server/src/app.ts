@@ -13,7 +13,9 @@ import { registerErrorHandling } from './plugins/errors.js';
 import { accountRoutes } from './routes/accounts.js';
 import { dataManagerRoutes } from './routes/datamanager.js';
 import { devRoutes } from './routes/dev.js';
+import { reportRoutes } from './routes/reports.js';
 import { siteRoutes } from './routes/site.js';
+import { toolRoutes } from './routes/tools.js';
 import { createServices, type Services } from './services/container.js';
 
 export interface App {
@@ -37,6 +39,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const services = createServices(db, config, opts.now);
   if (opts.prepare) {
     for (const ex of EXAMPLE_FILES) await services.files.ensureExample(ex.key, ex.filename, ex.file);
+    await services.tools.seed();
+    await services.tasks.failInterrupted();
   }
 
   const app = Fastify({
@@ -51,11 +55,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('session', null);
   registerErrorHandling(app);
+  services.logger = app.log;
 
   await app.register(accountRoutes, { services });
   await app.register(siteRoutes, { services, config });
   await app.register(devRoutes, { services });
   await app.register(dataManagerRoutes, { services });
+  await app.register(toolRoutes, { services });
+  await app.register(reportRoutes, { services });
 
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await app.register(fastifyStatic, {
@@ -72,6 +79,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   }
 
   app.addHook('onClose', async () => {
+    await services.jobs.close();
     await services.reader.close();
     await db.close();
   });

@@ -1,6 +1,8 @@
 // Server configuration, read once from environment variables with defaults that work offline.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import os from 'node:os';
+import type { JobSettings } from './jobs/job-pool.js';
 import type { S3Settings } from './storage/s3-store.js';
 
 export interface Config {
@@ -21,6 +23,9 @@ export interface Config {
   /** S3-compatible object store; null keeps files in dataDir/store. */
   s3: S3Settings | null;
   ingest: IngestSettings;
+  jobs: JobSettings;
+  /** Customer-service QR image the tool detail's popover shows. */
+  cserviceUrl: string;
 }
 
 export interface IngestSettings {
@@ -82,6 +87,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       workerHeapMb: int('INGEST_WORKER_HEAP_MB', 1536, env),
       workerTimeoutMs: int('INGEST_WORKER_TIMEOUT_S', 300, env) * 1000,
     },
+    jobs: {
+      concurrency: Math.max(1, int('JOB_CONCURRENCY', Math.max(1, os.availableParallelism() - 1), env)),
+      // Under the client's 300 s request timeout, so a slow job fails with a message, not a cut line.
+      timeoutMs: int('JOB_TIMEOUT_S', 280, env) * 1000,
+      heapMb: int('JOB_HEAP_MB', 2048, env),
+      allowFaults: env.JOB_ALLOW_FAULTS === '1',
+    },
+    cserviceUrl: env.CSERVICE_URL || '/static/cservice.svg',
   };
 }
 

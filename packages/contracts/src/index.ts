@@ -5,3 +5,4 @@ export * from './accounts.js';
 export * from './site.js';
 export * from './files.js';
 export * from './report.js';
+export * from './tools.js';

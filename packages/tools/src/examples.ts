@@ -31,3 +31,6 @@ export const EXAMPLE_FILES: readonly ExampleFile[] = [
   ),
   example('three-groups', '示例数据_三组比较.csv', '三种饲料喂养大鼠 8 周后的体重增量，每组 15 只。'),
 ];
+
+/** The Chinese manual (markdown) of a tool, kept in its folder. */
+export const manualFile = (family: string, key: string): string => path.join(PACKAGE_ROOT, 'src', family, key, 'manual.md');

@@ -3,3 +3,5 @@ export * from './examples.js';
 export * from './tool.js';
 export * from './report-helpers.js';
 export * from './registry.js';
+export * from './catalogue.js';
+export * from './columns.js';

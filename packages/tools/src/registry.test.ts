@@ -2,7 +2,9 @@
 // run(example, defaults) gives a schema-valid report.
 import { Report, type FieldValue } from '@labstat/contracts';
 import { describe, expect, it } from 'vitest';
-import { EXAMPLE_FILES } from './examples.js';
+import fs from 'node:fs';
+import { unknownCategory, validateParams } from './catalogue.js';
+import { EXAMPLE_FILES, manualFile } from './examples.js';
 import { TOOLS } from './registry.js';
 import { readExampleTable } from './test-table.js';
 
@@ -15,6 +17,10 @@ describe('tool registry', () => {
       expect(new Set(fields.map((f) => f.filed)).size, d.key).toBe(fields.length);
       expect(EXAMPLE_FILES.some((e) => e.key === d.example), d.key).toBe(true);
       for (const s of d.steps) expect(d.stepGroups.some((g) => g.key === s.group), `${d.key}/${s.key}`).toBe(true);
+      expect(unknownCategory(d), d.key).toBeNull();
+      expect(d.categories.length, d.key).toBeGreaterThan(0);
+      expect(d.steps.length, d.key).toBeLessThan(49);
+      expect(fs.existsSync(manualFile(d.family, d.key)), `${d.key} manual`).toBe(true);
       for (const f of fields) {
         if (f.type === 'input_number') {
           const v = f.value as number;
@@ -43,6 +49,8 @@ describe('tool registry', () => {
       for (const [k, v] of Object.entries(d.exampleParams ?? {})) {
         for (const name of Array.isArray(v) ? v : [v]) if (name !== '') expect(table.variables.some((x) => x.name === name), `${d.key}.${k}`).toBe(true);
       }
+      // The server's check accepts what the example preselects.
+      expect(validateParams(d, params, table.variables)).toBeTruthy();
       const out = tool.run(table, params);
       const report = { ...out, tool: { key: d.key, name: d.name, version: d.version }, parameters: params, dataFingerprint: 'x', engineVersion: '0', createdAt: 0 };
       expect(() => Report.parse(JSON.parse(JSON.stringify(report)))).not.toThrow();

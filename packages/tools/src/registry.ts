@@ -1,11 +1,12 @@
 // The one list of tools. Adding a tool is adding its folder and a line here.
+import { StatsError } from '@labstat/stats';
 import { definition as descriptive } from './med/descriptive/definition.js';
 import { run as runDescriptive } from './med/descriptive/run.js';
 import { definition as ttestIndependent } from './med/ttest-independent/definition.js';
 import { run as runTtestIndependent } from './med/ttest-independent/run.js';
 import { definition as ttestPaired } from './med/ttest-paired/definition.js';
 import { run as runTtestPaired } from './med/ttest-paired/run.js';
-import type { Tool } from './tool.js';
+import { ToolInputError, type DataTable, type Params, type Tool, type ToolOutput } from './tool.js';
 
 export const TOOLS: readonly Tool[] = [
   { definition: descriptive, run: runDescriptive },
@@ -15,4 +16,14 @@ export const TOOLS: readonly Tool[] = [
 
 export function toolById(id: number): Tool | undefined {
   return TOOLS.find((t) => t.definition.id === id);
+}
+
+/** Runs a tool; whatever the data cannot support (the engine's typed errors) becomes a ToolInputError. */
+export function runTool(tool: Tool, table: DataTable, params: Params): ToolOutput {
+  try {
+    return tool.run(table, params);
+  } catch (err) {
+    if (err instanceof StatsError) throw new ToolInputError(err.message);
+    throw err;
+  }
 }

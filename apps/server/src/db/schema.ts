@@ -124,6 +124,62 @@ export interface DataFilesTable {
   deleted_at: number | null;
 }
 
+export interface ToolsTable {
+  id: number;
+  key: string;
+  family: string;
+  name: string;
+  subname: string;
+  description: string;
+  /** JSON array of category slugs. */
+  categories: string;
+  difficulty: number;
+  /** JSON array of method names. */
+  methods: string;
+  vip: number;
+  running_time: number;
+  version: number;
+  sort: number;
+  active: number;
+  video_file_id: string | null;
+  updated_at: number;
+}
+
+export interface ToolFavoritesTable {
+  user_id: number;
+  tool_id: number;
+  created_at: number;
+}
+
+export type TaskStatusValue = '分析中' | '成功' | '失败';
+
+export interface TasksTable {
+  taskid: string;
+  user_id: number;
+  tool_id: number;
+  kind: 'tool' | 'process';
+  status: TaskStatusValue;
+  message: string;
+  /** JSON: the submission as sent. */
+  payload: string;
+  /** JSON: the parameters after the server's check. */
+  params: string;
+  file_fid: string;
+  report_id: string | null;
+  created_at: number;
+  ended_at: number | null;
+}
+
+export interface ReportsTable {
+  reportid: string;
+  taskid: string;
+  user_id: number;
+  tool_id: number;
+  /** Object-store key of the Report JSON. */
+  report_key: string;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -136,4 +192,8 @@ export interface Database {
   advanced_menu: AdvancedMenuTable;
   site_info: SiteInfoTable;
   data_files: DataFilesTable;
+  tools: ToolsTable;
+  tool_favorites: ToolFavoritesTable;
+  tasks: TasksTable;
+  reports: ReportsTable;
 }

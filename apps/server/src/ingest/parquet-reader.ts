@@ -31,6 +31,28 @@ export class ParquetReader {
     }
   }
 
+  /**
+   * Whole columns in row order: numeric ones as Float64Array (NaN where missing), others as text.
+   * Analyses read only the columns they were given.
+   */
+  async columns(parquetPath: string, vars: readonly VariableInfo[]): Promise<Record<string, Float64Array | Array<string | null>>> {
+    const out: Record<string, Float64Array | Array<string | null>> = {};
+    if (vars.length === 0) return out;
+    const cols = vars.map((v) => (v.type === 'numeric' ? ident(v.name) : `CAST(${ident(v.name)} AS VARCHAR)`)).join(', ');
+    const con = await (await this.db()).connect();
+    try {
+      const result = await con.runAndReadAll(`SELECT ${cols} FROM read_parquet(${lit(parquetPath)}) ORDER BY ${RESERVED_COLUMN}`);
+      const data = result.getColumnsJS();
+      vars.forEach((v, i) => {
+        const c = data[i] as Array<number | string | null>;
+        out[v.name] = v.type === 'numeric' ? Float64Array.from(c, (x) => (x === null ? NaN : Number(x))) : (c as Array<string | null>);
+      });
+      return out;
+    } finally {
+      con.closeSync();
+    }
+  }
+
   async close(): Promise<void> {
     if (this.instance) (await this.instance).closeSync();
     this.instance = null;

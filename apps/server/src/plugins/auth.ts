@@ -26,3 +26,21 @@ export function sessionOf(request: FastifyRequest): Session {
   if (!request.session) throw new Error('route is missing the requireAuth preHandler');
   return request.session;
 }
+
+/** Public routes that show more to a logged-in user: a valid token sets the session, anything else means a visitor. */
+export function optionalAuth(sessions: SessionService): preHandlerAsyncHookHandler {
+  return async function (request: FastifyRequest, _reply: FastifyReply) {
+    const token = tokenOf(request);
+    request.session = token ? await sessions.authenticate(token).catch(() => null) : null;
+  };
+}
+
+/** The login token from the Custom-Token cookie, for pages a frame opens (frames send no headers). */
+export function cookieToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.cookie ?? '';
+  for (const part of header.split(';')) {
+    const [k, ...v] = part.trim().split('=');
+    if (k === 'Custom-Token') return decodeURIComponent(v.join('='));
+  }
+  return undefined;
+}

@@ -23,6 +23,12 @@ import { LocalStore } from '../storage/local-store.js';
 import type { ObjectStore } from '../storage/object-store.js';
 import { S3Store } from '../storage/s3-store.js';
 import { FileService } from './file-service.js';
+import type { FastifyBaseLogger } from 'fastify';
+import { JobPool } from '../jobs/job-pool.js';
+import { TasksRepo } from '../repositories/tasks-repo.js';
+import { ToolsRepo } from '../repositories/tools-repo.js';
+import { TaskService } from './task-service.js';
+import { ToolService } from './tool-service.js';
 
 export interface Services {
   sessions: SessionService;
@@ -35,6 +41,11 @@ export interface Services {
   store: ObjectStore;
   reader: ParquetReader;
   files: FileService;
+  tools: ToolService;
+  tasks: TaskService;
+  jobs: JobPool;
+  /** Set once the HTTP app exists, so services can log through it. */
+  logger: FastifyBaseLogger | null;
 }
 
 export function createStore(config: Config): ObjectStore {
@@ -58,5 +69,10 @@ export function createServices(db: Db, config: Config, now: () => number = Date.
   const store = createStore(config);
   const reader = new ParquetReader();
   const files = new FileService(new FilesRepo(k), store, reader, config.ingest, config.dataDir, now);
-  return { sessions, accounts, sms, wechat, site: new SiteRepo(k), smsProvider, wechatProvider, store, reader, files };
+  const tools = new ToolService(new ToolsRepo(k), users, files, now, config.cserviceUrl);
+  const jobs = new JobPool(config.jobs);
+  const services: Services = { sessions, accounts, sms, wechat, site: new SiteRepo(k), smsProvider, wechatProvider, store, reader, files, tools, jobs, logger: null } as Services;
+  services.tasks = new TaskService(new TasksRepo(k), tools, files, store, jobs, `LabStat ${config.version}`, now, () => services.logger);
+  tools.attachTasks(services.tasks);
+  return services;
 }

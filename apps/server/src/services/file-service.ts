@@ -46,6 +46,16 @@ export function cleanFilename(name: string): string {
   return cleaned || 'data.csv';
 }
 
+export interface AnalysisFile {
+  fid: string;
+  filename: string;
+  exampleKey: string | null;
+  sha256: string;
+  rows: number;
+  variables: VariableInfo[];
+  parquetPath(): Promise<string>;
+}
+
 export class FileService {
   private readonly slots: Semaphore;
   private readonly tmpRoot: string;
@@ -196,6 +206,37 @@ export class FileService {
       if (err instanceof ObjectNotFound) throw notFound(FileMessages.notFound);
       throw err;
     }
+  }
+
+  /** The example file shipped under `key`, if seeded. */
+  async exampleByKey(key: string): Promise<{ fid: string; filename: string } | undefined> {
+    const row = await this.repo.findExample(key);
+    return row && row.deleted_at === null ? { fid: row.fid, filename: row.filename } : undefined;
+  }
+
+  /** What an analysis needs of a file this user may read: its columns and where the Parquet copy is. */
+  async forAnalysis(userId: number | null, fid: string): Promise<AnalysisFile> {
+    const row = await this.readable(userId, fid);
+    return {
+      fid: row.fid,
+      filename: row.filename,
+      exampleKey: row.example_key,
+      sha256: row.sha256,
+      rows: Number(row.row_count),
+      variables: variablesOf(row),
+      parquetPath: () => this.parquetPath(row),
+    };
+  }
+
+  /** Whole columns for an analysis. */
+  readColumns(parquetPath: string, vars: readonly VariableInfo[]) {
+    return this.reader.columns(parquetPath, vars);
+  }
+
+  /** Name of a file the user may still read; null once deleted (tasks outlive their files). */
+  async summaryIfReadable(userId: number, fid: string): Promise<{ fid: string; filename: string } | null> {
+    const row = await this.repo.findActive(fid);
+    return row && (row.owner_id === null || row.owner_id === userId) ? { fid: row.fid, filename: row.filename } : null;
   }
 
   async example(fid: string): Promise<{ downloadPath: string; filename: string }> {

@@ -27,6 +27,15 @@ export class LocalStore implements ObjectStore {
     }
   }
 
+  async putBytes(key: string, data: Buffer): Promise<void> {
+    const dest = this.pathOf(key);
+    await fs.promises.mkdir(path.dirname(dest), { recursive: true });
+    // Write then rename, so a reader never sees half a file.
+    const tmp = `${dest}.${process.pid}.tmp`;
+    await fs.promises.writeFile(tmp, data);
+    await fs.promises.rename(tmp, dest);
+  }
+
   async get(key: string): Promise<Readable> {
     const p = await this.localPath(key);
     return fs.createReadStream(p);

@@ -6,6 +6,8 @@ export interface ObjectStore {
   readonly name: 'local' | 's3';
   /** Stores the bytes of a local file under `key`; the local file may be moved away. */
   putFile(key: string, localPath: string, contentType?: string): Promise<void>;
+  /** Stores bytes held in memory (reports, small JSON). */
+  putBytes(key: string, data: Buffer, contentType?: string): Promise<void>;
   /** Streams an object; rejects with ObjectNotFound when it does not exist. */
   get(key: string): Promise<Readable>;
   /**
@@ -29,4 +31,11 @@ export function assertSafeKey(key: string): void {
   if (!/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/.test(key) || key.split('/').some((p) => p === '..' || p === '.')) {
     throw new Error(`unsafe storage key: ${key}`);
   }
+}
+
+/** Reads a whole (small) object into memory. */
+export async function readAll(store: ObjectStore, key: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await store.get(key)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }

@@ -64,6 +64,12 @@ export class S3Store implements ObjectStore {
     await fs.promises.rename(localPath, cached).catch(() => fs.promises.rm(localPath, { force: true }));
   }
 
+  async putBytes(key: string, data: Buffer, contentType = 'application/octet-stream'): Promise<void> {
+    await this.client.send(
+      new PutObjectCommand({ Bucket: this.s.bucket, Key: this.full(key), Body: data, ContentLength: data.length, ContentType: contentType }),
+    );
+  }
+
   async get(key: string): Promise<Readable> {
     try {
       const out = await this.client.send(new GetObjectCommand({ Bucket: this.s.bucket, Key: this.full(key) }));

@@ -9,7 +9,7 @@ export const definition: ToolDefinition = {
   subname: 'Descriptive Statistics',
   description: '计算定量变量的样本量、缺失、均值、标准差、中位数、四分位数、极值、偏度和峰度，可按分组变量分别描述。',
   family: 'med',
-  categories: ['基础统计', '描述统计'],
+  categories: ['basic', 'descriptive'],
   difficulty: 1,
   methods: ['均值±标准差', '中位数(四分位数)', '偏度与峰度', '均值的置信区间'],
   vip: false,

@@ -9,7 +9,7 @@ export const definition: ToolDefinition = {
   subname: 'Independent-Samples t Test',
   description: '比较两个独立组的均值是否不同（如试验组与对照组的血压），同时检验正态性与方差齐性，给出 Student 与 Welch 两种结果和效应量。',
   family: 'med',
-  categories: ['差异检验', '参数检验'],
+  categories: ['difference', 'parametric'],
   difficulty: 2,
   methods: ['Student t 检验', 'Welch t 检验', 'Levene 方差齐性检验', 'Shapiro-Wilk 正态性检验', "Cohen's d"],
   vip: false,

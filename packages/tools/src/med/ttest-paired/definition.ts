@@ -9,7 +9,7 @@ export const definition: ToolDefinition = {
   subname: 'Paired-Samples t Test',
   description: '比较同一批对象两次测量（如治疗前后）的均值差是否为 0，检验差值的正态性，给出均值差的置信区间和效应量。',
   family: 'med',
-  categories: ['差异检验', '参数检验'],
+  categories: ['difference', 'parametric'],
   difficulty: 2,
   methods: ['配对 t 检验', 'Shapiro-Wilk 正态性检验（差值）', "Cohen's d_z"],
   vip: false,

@@ -1,0 +1,72 @@
+// SQL for the tool catalogue and favourites.
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Database, ToolsTable } from '../db/schema.js';
+
+export type ToolRow = Selectable<ToolsTable>;
+
+export interface ToolSearch {
+  family: string | null;
+  /** Category slug the tool's path must contain; null for all. */
+  category: string | null;
+  name: string;
+  favoritesOf: number | null;
+  offset: number;
+  limit: number;
+}
+
+export class ToolsRepo {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Inserts or refreshes the catalogue rows from the definitions; operator fields (active, video) stay. */
+  async upsert(rows: Array<Omit<Insertable<ToolsTable>, 'active' | 'video_file_id'>>): Promise<void> {
+    for (const row of rows) {
+      const { id, ...rest } = row;
+      const exists = await this.db.selectFrom('tools').select('id').where('id', '=', id).executeTakeFirst();
+      if (exists) await this.db.updateTable('tools').set(rest).where('id', '=', id).execute();
+      else await this.db.insertInto('tools').values({ ...row, active: 1 }).execute();
+    }
+  }
+
+  byId(id: number) {
+    return this.db.selectFrom('tools').selectAll().where('id', '=', id).where('active', '=', 1).executeTakeFirst();
+  }
+
+  private filtered(q: ToolSearch) {
+    let query = this.db.selectFrom('tools').where('active', '=', 1);
+    if (q.family) query = query.where('family', '=', q.family);
+    // categories is a JSON array of slugs; slugs are [a-z0-9-] so the quoted match is exact.
+    if (q.category) query = query.where('categories', 'like', `%"${q.category.replace(/[^a-z0-9-]/g, '')}"%`);
+    if (q.name) {
+      const like = `%${q.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      query = query.where((eb) => eb.or([eb('name', 'like', like), eb('subname', 'like', like), eb('description', 'like', like)]));
+    }
+    if (q.favoritesOf !== null) {
+      const uid = q.favoritesOf;
+      query = query.where('id', 'in', (eb) => eb.selectFrom('tool_favorites').select('tool_id').where('user_id', '=', uid));
+    }
+    return query;
+  }
+
+  async search(q: ToolSearch): Promise<{ rows: ToolRow[]; count: number }> {
+    const rows = await this.filtered(q).selectAll().orderBy('sort').orderBy('id').limit(q.limit).offset(q.offset).execute();
+    const { n } = await this.filtered(q)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return { rows, count: Number(n) };
+  }
+
+  async favoriteIds(userId: number, toolIds: number[]): Promise<Set<number>> {
+    if (toolIds.length === 0) return new Set();
+    const rows = await this.db.selectFrom('tool_favorites').select('tool_id').where('user_id', '=', userId).where('tool_id', 'in', toolIds).execute();
+    return new Set(rows.map((r) => r.tool_id));
+  }
+
+  async setFavorite(userId: number, toolId: number, on: boolean, now: number): Promise<void> {
+    if (!on) {
+      await this.db.deleteFrom('tool_favorites').where('user_id', '=', userId).where('tool_id', '=', toolId).execute();
+      return;
+    }
+    const exists = await this.db.selectFrom('tool_favorites').select('tool_id').where('user_id', '=', userId).where('tool_id', '=', toolId).executeTakeFirst();
+    if (!exists) await this.db.insertInto('tool_favorites').values({ user_id: userId, tool_id: toolId, created_at: now }).execute();
+  }
+}

@@ -1,0 +1,251 @@
+// The tool catalogue as the API serves it: seeding from packages/tools, search lists, classes,
+// favourites, the tool detail with its steps and fields, manuals, run times and videos.
+import fs from 'node:fs';
+import {
+  TOOL_LEVELS,
+  ToolMessages,
+  ToolPaths,
+  type FieldValue,
+  type Step,
+  type ToolClass,
+  type ToolDetail,
+  type ToolListItem,
+} from '@labstat/contracts';
+import {
+  CATEGORIES,
+  EXAMPLE_FILES,
+  TOOLS,
+  classId,
+  formFields,
+  groupId,
+  manualFile,
+  parseStepId,
+  stepId,
+  toolById,
+  type CategoryNode,
+  type Tool,
+  type ToolDefinition,
+} from '@labstat/tools';
+import { marked } from 'marked';
+import { AppError, notFound } from '../errors.js';
+import type { ToolRow, ToolsRepo } from '../repositories/tools-repo.js';
+import type { UsersRepo } from '../repositories/users-repo.js';
+import type { FileService } from './file-service.js';
+import type { TaskService } from './task-service.js';
+import { ResultCode } from '@labstat/contracts';
+
+/** The field key a data step's file goes under in a submission's `file` map. */
+export const DATA_FILED = 'data';
+
+export const ALL_CLASS = 'all';
+
+/** Escapes text for HTML; markdown from tools carries user column names. */
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/** Markdown to HTML with every raw character of the source escaped first: no HTML passes through. */
+export function markdownHtml(md: string): string {
+  return marked.parse(escapeHtml(md), { async: false, gfm: true });
+}
+
+export interface Viewer {
+  userId: number | null;
+}
+
+export class ToolService {
+  constructor(
+    private readonly repo: ToolsRepo,
+    private readonly users: UsersRepo,
+    private readonly files: FileService,
+    private readonly now: () => number,
+    private readonly cserviceUrl: string,
+  ) {}
+
+  private tasks: TaskService | null = null;
+  attachTasks(tasks: TaskService): void {
+    this.tasks = tasks;
+  }
+
+  /** Mirrors the registry into the database; ids are the definitions' own, so they never move. */
+  async seed(): Promise<void> {
+    await this.repo.upsert(
+      TOOLS.map(({ definition: d }, i) => ({
+        id: d.id,
+        key: d.key,
+        family: d.family,
+        name: d.name,
+        subname: d.subname,
+        description: d.description,
+        categories: JSON.stringify(d.categories),
+        difficulty: d.difficulty,
+        methods: JSON.stringify(d.methods),
+        vip: d.vip ? 1 : 0,
+        running_time: d.runningTime,
+        version: d.version,
+        sort: i,
+        updated_at: this.now(),
+      })),
+    );
+  }
+
+  async search(
+    viewer: Viewer,
+    q: { toolname: string; toolcalss: string; isFavor: boolean; level1: string; page: number; limit: number },
+  ): Promise<{ list: ToolListItem[]; count: number }> {
+    const family = TOOL_LEVELS.some((l) => l.key === q.level1) ? q.level1 : null;
+    if (q.isFavor && viewer.userId === null) throw new AppError(ResultCode.tokenInvalid, '请先登录');
+    const { rows, count } = await this.repo.search({
+      family,
+      category: q.toolcalss && q.toolcalss !== ALL_CLASS ? q.toolcalss : null,
+      name: q.toolname.trim(),
+      favoritesOf: q.isFavor ? viewer.userId : null,
+      offset: (q.page - 1) * q.limit,
+      limit: q.limit,
+    });
+    const favs = viewer.userId === null ? new Set<number>() : await this.repo.favoriteIds(viewer.userId, rows.map((r) => r.id));
+    return { list: rows.map((r) => listItem(r, favs.has(r.id))), count };
+  }
+
+  /** Category buttons of a family: 全部 first, then the tree. */
+  classes(level1: string): ToolClass[] {
+    const family = (TOOL_LEVELS.find((l) => l.key === level1)?.key ?? 'med') as ToolDefinition['family'];
+    const node = (c: CategoryNode): ToolClass => ({
+      id: classId(family, c.name),
+      name: c.name,
+      name_zh: c.name_zh,
+      title: c.name_zh,
+      children: (c.children ?? []).map(node),
+    });
+    return [{ id: classId(family, ALL_CLASS), name: ALL_CLASS, name_zh: '全部', title: '全部', children: [] }, ...CATEGORIES[family].map(node)];
+  }
+
+  async star(userId: number, toolId: number, on: boolean): Promise<void> {
+    if (!(await this.repo.byId(toolId))) throw notFound(ToolMessages.notFound);
+    await this.repo.setFavorite(userId, toolId, on, this.now());
+  }
+
+  private async tool(toolId: number): Promise<{ tool: Tool; row: ToolRow }> {
+    const tool = toolById(toolId);
+    const row = tool ? await this.repo.byId(toolId) : undefined;
+    if (!tool || !row) throw notFound(ToolMessages.notFound);
+    return { tool, row };
+  }
+
+  async exists(toolId: number): Promise<boolean> {
+    return (await this.repo.byId(toolId)) !== undefined;
+  }
+
+  /** Members use every tool; others only the free ones. */
+  async authorized(userId: number | null, def: ToolDefinition): Promise<boolean> {
+    if (!def.vip) return true;
+    if (userId === null) return false;
+    const u = await this.users.byId(userId);
+    if (!u) return false;
+    const now = this.now();
+    return u.vip_life === 1 || u.svip_life === 1 || (u.vip_expires_at ?? 0) > now || (u.svip_expires_at ?? 0) > now;
+  }
+
+  async detail(viewer: Viewer, toolId: number, taskId: string): Promise<ToolDetail> {
+    const { tool } = await this.tool(toolId);
+    const d = tool.definition;
+    const saved = taskId && viewer.userId !== null && this.tasks ? await this.tasks.savedSubmission(viewer.userId, taskId, toolId) : null;
+    const star = viewer.userId === null ? false : (await this.repo.favoriteIds(viewer.userId, [toolId])).has(toolId);
+    const example = EXAMPLE_FILES.find((e) => e.key === d.example)!;
+    const exampleRow = await this.files.exampleByKey(example.key);
+    const steps: Step[] = d.steps.map((s, i) => {
+      const sid = stepId(d, i);
+      const fields = formFields(d, i, undefined, saved?.params ?? {});
+      return {
+        id: sid,
+        pid: groupId(d, d.stepGroups.findIndex((g) => g.key === s.group)),
+        name: s.name,
+        type: s.type,
+        identification: s.key,
+        toolId: d.id,
+        exampleFile: s.type === 'data' && exampleRow ? [{ _fid: exampleRow.fid, filed: DATA_FILED, filename: exampleRow.filename }] : [],
+        form_data: fields,
+        data_info: s.type === 'data' ? example.description : '',
+        tips: s.tips ?? '',
+        group: s.type === 'form' ? [{ group_name: s.name, group_ids: fields.map((f) => f.id) }] : [],
+      };
+    });
+    return {
+      toolname: d.name,
+      subname: d.subname,
+      star,
+      tool_info: [d.description, `研究方法：${d.methods.join('、')}`, `难度：${'★'.repeat(d.difficulty)}`],
+      step_group: d.stepGroups.map((g, i) => ({ id: groupId(d, i), name: g.name, description: g.description, order: i + 1 })),
+      step: steps,
+      default_step: steps[0]!.id,
+      notice_panel: { content: d.steps.map((s) => s.notice).filter(Boolean).join('\n') },
+      cservice_url: this.cserviceUrl,
+      is_authorized: (await this.authorized(viewer.userId, d)) ? 1 : 0,
+      vip: d.vip,
+      runningtime: d.runningTime,
+      task: saved ? saved.task : null,
+    };
+  }
+
+  async stepParams(viewer: Viewer, id: number, taskId: string) {
+    const ref = parseStepId(id);
+    const { tool } = await this.tool(ref?.toolId ?? 0);
+    const d = tool.definition;
+    if (!ref || !d.steps[ref.index]) throw notFound('步骤不存在');
+    const saved = taskId && viewer.userId !== null && this.tasks ? await this.tasks.savedSubmission(viewer.userId, taskId, d.id) : null;
+    return formFields(d, ref.index, undefined, saved?.params ?? {});
+  }
+
+  /** The fields of every form step with the chosen file's columns as options. */
+  async stepParamsRule(viewer: Viewer, toolId: number, fid: string, taskId: string) {
+    const { tool } = await this.tool(toolId);
+    const d = tool.definition;
+    const file = await this.files.forAnalysis(viewer.userId, fid);
+    const saved = taskId && viewer.userId !== null && this.tasks ? await this.tasks.savedSubmission(viewer.userId, taskId, toolId) : null;
+    let values: Record<string, FieldValue> = saved?.params ?? {};
+    if (!saved && file.exampleKey === d.example) values = d.exampleParams ?? {};
+    return d.steps.flatMap((s, i) => (s.type === 'form' ? formFields(d, i, file.variables, values) : []));
+  }
+
+  async manual(toolId: number): Promise<string> {
+    const { tool } = await this.tool(toolId);
+    const d = tool.definition;
+    const md = await fs.promises.readFile(manualFile(d.family, d.key), 'utf8');
+    return markdownHtml(md);
+  }
+
+  async runningTime(toolId: number): Promise<number> {
+    return (await this.tool(toolId)).row.running_time;
+  }
+
+  async video(toolId: number): Promise<{ status: number; signature: null | { appId: string; fileId: string; psign: string } }> {
+    await this.tool(toolId);
+    // Videos play through a VOD service that signs each file (appId, fileId, psign); none is
+    // configured in this build, so every tool answers status 0 and the client says 此工具暂无视频.
+    return { status: 0, signature: null };
+  }
+}
+
+function listItem(r: ToolRow, favor: boolean): ToolListItem {
+  return {
+    id: r.id,
+    toolname: r.name,
+    subname: r.subname,
+    level2: '',
+    level1: r.family,
+    icon: `${ToolPaths.icon}/${r.id}.svg`,
+    discription: r.description,
+    is_favor: favor,
+    vip: r.vip === 1,
+    info: { title: '', if_score: null, fenqu: '', paper_link: '', rating: r.difficulty, methods: JSON.parse(r.methods) as string[] },
+  };
+}
+
+const PALETTE = ['#409EFF', '#67C23A', '#E6A23C', '#F56C6C', '#909399', '#8E6FD8'];
+
+/** A small square icon: the tool's first character on a colour picked by its id. */
+export function toolIcon(id: number, name: string): string {
+  const colour = PALETTE[id % PALETTE.length];
+  const ch = escapeHtml([...name][0] ?? '?');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="${colour}"/><text x="32" y="43" font-size="30" text-anchor="middle" fill="#fff" font-family="sans-serif">${ch}</text></svg>`;
+}
