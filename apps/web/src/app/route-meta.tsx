@@ -1,5 +1,5 @@
 // Route metadata (titles, roles, menu entries) and the free list of spec 01 §4 and §6.
-import { DashboardOutlined, DatabaseOutlined, FileProtectOutlined, HomeOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, DashboardOutlined, DatabaseOutlined, ExperimentOutlined, FileProtectOutlined, HomeOutlined, StarOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { RoleGroup } from '../lib/session-store';
@@ -13,6 +13,7 @@ export interface MenuRoute {
   hidden?: boolean;
   /** Pinned in the tags view: always shown, cannot be closed (spec 01 §2). */
   affix?: boolean;
+  children?: MenuRoute[];
 }
 
 export const DYNAMICS_PATHS = ['/team-info/index', '/user-contract/index', '/quote/index', '/dynamics-update/index'];
@@ -52,11 +53,47 @@ export const MENU_ROUTES: MenuRoute[] = [
   { path: '/', title: '首页', icon: <HomeOutlined /> },
   { path: '/dashboard', title: '工作台', icon: <DashboardOutlined /> },
   { path: '/data-manager/index', title: '数据管理', icon: <DatabaseOutlined />, affix: true },
+  {
+    path: '/public-tool',
+    title: '标准工具',
+    icon: <AppstoreOutlined />,
+    children: [
+      { path: '/public-tool/visual', title: '可视化工具' },
+      { path: '/public-tool/small_process', title: '小流程工具' },
+      { path: '/public-tool/med', title: '医学统计工具' },
+    ],
+  },
+  // Children come from GET /menu (spec 01 §2); the layout adds them.
+  { path: '/high-tool', title: '高级工具', icon: <ExperimentOutlined />, children: [] },
+  {
+    path: '/collect',
+    title: '我的收藏',
+    icon: <StarOutlined />,
+    children: [
+      { path: '/collect/public-tool', title: '标准工具收藏' },
+      { path: '/collect/heigh-tool', title: '高级工具收藏' },
+    ],
+  },
+  { path: '/tool/detail', title: '工具详情', hidden: true },
   { path: '/user-contract/index', title: '用户协议', icon: <FileProtectOutlined />, roles: ['dynamics'] },
 ];
 
+/** Titles of the advanced tools, set once GET /menu answers. */
+const dynamicTitles = new Map<string, string>();
+export function setAdvancedTitles(items: ReadonlyArray<{ name: string; title: string }>): void {
+  for (const i of items) dynamicTitles.set(`/high-tool/${i.name}`, i.title);
+}
+
 export function titleOf(path: string): string | undefined {
-  return MENU_ROUTES.find((r) => r.path === path)?.title;
+  const walk = (list: readonly MenuRoute[]): string | undefined => {
+    for (const r of list) {
+      if (r.path === path) return r.title;
+      const inner = r.children && walk(r.children);
+      if (inner) return inner;
+    }
+    return undefined;
+  };
+  return walk(MENU_ROUTES) ?? dynamicTitles.get(path);
 }
 
 /** The active role group follows the path: the four static pages select `dynamics`. */

@@ -3,6 +3,8 @@ import { createHashRouter, Navigate, Outlet } from 'react-router-dom';
 import { LoginPage } from '../features/auth/components/login-page';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { DataManagerPage } from '../features/data-manager/data-manager-page';
+import { ToolDetailPage } from '../features/tool-detail/tool-detail-page';
+import { ToolListPage } from '../features/tools/tool-list-page';
 import { AuthRedirectPage } from '../features/errors/auth-redirect-page';
 import { NotFoundPage } from '../features/errors/not-found-page';
 import { RedirectPage } from '../features/errors/redirect-page';
@@ -32,6 +34,14 @@ export const router = createHashRouter([
         children: [
           { path: '/dashboard', element: <DashboardPage /> },
           { path: '/data-manager/index', element: <DataManagerPage /> },
+          { path: '/public-tool', element: <Navigate to="/public-tool/visual" replace /> },
+          { path: '/public-tool/:level', element: <ToolListPage mode="public" /> },
+          { path: '/high-tool', element: <Navigate to="/high-tool/fenxi" replace /> },
+          { path: '/high-tool/:name', element: <ToolListPage mode="advanced" /> },
+          { path: '/collect', element: <Navigate to="/collect/public-tool" replace /> },
+          { path: '/collect/public-tool', element: <ToolListPage mode="collect-public" /> },
+          { path: '/collect/heigh-tool', element: <ToolListPage mode="collect-advanced" /> },
+          { path: '/tool/detail', element: <ToolDetailPage /> },
           {
             path: '/user-contract/index',
             element: (

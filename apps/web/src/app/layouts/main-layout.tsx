@@ -1,11 +1,12 @@
 // The main layout: collapsible 210 px sidebar built from permitted routes, and the navbar.
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { Breadcrumb, Button, Grid, Layout, Menu } from 'antd';
+import { Breadcrumb, Button, Grid, Layout, Menu, type MenuProps } from 'antd';
 import Cookies from 'js-cookie';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { UserMenu } from '../../components/user-menu';
-import { MENU_ROUTES, permitted, titleOf, useActiveRole } from '../route-meta';
+import { useMenu } from '../../lib/site-api/menu';
+import { MENU_ROUTES, permitted, setAdvancedTitles, titleOf, useActiveRole, type MenuRoute } from '../route-meta';
 import { TagsView } from './tags-view';
 
 const SIDEBAR_COOKIE = 'sidebarStatus';
@@ -28,11 +29,18 @@ export function MainLayout() {
       return !c;
     });
   };
-  const items = MENU_ROUTES.filter((r) => !r.hidden && permitted(r.roles, active)).map((r) => ({
-    key: r.path,
-    icon: r.icon,
-    label: r.title,
-  }));
+  const menu = useMenu();
+  useEffect(() => {
+    if (menu.data) setAdvancedTitles(menu.data);
+  }, [menu.data]);
+  const toItem = (r: MenuRoute): NonNullable<MenuProps['items']>[number] => {
+    const children: MenuRoute[] | undefined = r.path === '/high-tool' ? (menu.data ?? []).map((m) => ({ path: `/high-tool/${m.name}`, title: m.title })) : r.children;
+    return children
+      ? { key: r.path, icon: r.icon, label: r.title, children: children.filter((c) => !c.hidden).map(toItem) }
+      : { key: r.path, icon: r.icon, label: r.title };
+  };
+  const items = MENU_ROUTES.filter((r) => !r.hidden && permitted(r.roles, active)).map(toItem);
+  const openGroup = MENU_ROUTES.find((r) => r.children && pathname.startsWith(`${r.path}/`))?.path;
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
@@ -49,6 +57,7 @@ export function MainLayout() {
             theme="dark"
             mode="inline"
             selectedKeys={[pathname]}
+            defaultOpenKeys={openGroup ? [openGroup] : []}
             items={items}
             onClick={({ key }) => navigate(key)}
             style={{ flex: 1, borderRight: 0 }}
