@@ -6,12 +6,15 @@ import { definition as ttestIndependent } from './med/ttest-independent/definiti
 import { run as runTtestIndependent } from './med/ttest-independent/run.js';
 import { definition as ttestPaired } from './med/ttest-paired/definition.js';
 import { run as runTtestPaired } from './med/ttest-paired/run.js';
+import { definition as anovaOneway } from './med/anova-oneway/definition.js';
+import { run as runAnovaOneway } from './med/anova-oneway/run.js';
 import { ToolInputError, type DataTable, type Params, type Tool, type ToolOutput } from './tool.js';
 
 export const TOOLS: readonly Tool[] = [
   { definition: descriptive, run: runDescriptive },
   { definition: ttestIndependent, run: runTtestIndependent },
   { definition: ttestPaired, run: runTtestPaired },
+  { definition: anovaOneway, run: runAnovaOneway },
 ];
 
 export function toolById(id: number): Tool | undefined {
