@@ -8,6 +8,12 @@ import { definition as ttestPaired } from './med/ttest-paired/definition.js';
 import { run as runTtestPaired } from './med/ttest-paired/run.js';
 import { definition as anovaOneway } from './med/anova-oneway/definition.js';
 import { run as runAnovaOneway } from './med/anova-oneway/run.js';
+import { definition as chisq } from './med/chisq/definition.js';
+import { run as runChisq } from './med/chisq/run.js';
+import { definition as mannWhitney } from './med/mann-whitney/definition.js';
+import { run as runMannWhitney } from './med/mann-whitney/run.js';
+import { definition as kruskalWallis } from './med/kruskal-wallis/definition.js';
+import { run as runKruskalWallis } from './med/kruskal-wallis/run.js';
 import { ToolInputError, type DataTable, type Params, type Tool, type ToolOutput } from './tool.js';
 
 export const TOOLS: readonly Tool[] = [
@@ -15,6 +21,9 @@ export const TOOLS: readonly Tool[] = [
   { definition: ttestIndependent, run: runTtestIndependent },
   { definition: ttestPaired, run: runTtestPaired },
   { definition: anovaOneway, run: runAnovaOneway },
+  { definition: chisq, run: runChisq },
+  { definition: mannWhitney, run: runMannWhitney },
+  { definition: kruskalWallis, run: runKruskalWallis },
 ];
 
 export function toolById(id: number): Tool | undefined {

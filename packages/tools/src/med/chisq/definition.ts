@@ -1,0 +1,35 @@
+import { dataThenParams } from '../../common.js';
+import { option, type ToolDefinition } from '../../tool.js';
+
+export const definition: ToolDefinition = {
+  id: 1006,
+  key: 'chisq',
+  version: 1,
+  name: '卡方检验',
+  subname: 'Chi-Square Test of Independence',
+  description: '检验两个分类变量是否相关（如分组与疗效），给出列联表、Pearson 卡方、连续性校正、Fisher 精确检验与 Cramér V。',
+  family: 'med',
+  categories: ['difference', 'categorical'],
+  difficulty: 1,
+  methods: ['Pearson 卡方检验', 'Yates 连续性校正', 'Fisher 精确检验', "Cramér's V"],
+  vip: false,
+  runningTime: 3,
+  example: 'hypertension-trial',
+  exampleParams: { row: '组别', col: '疗效' },
+  ...dataThenParams({
+    tips: '每行一个观测对象，两列分类变量（如组别、疗效）。',
+    paramsDescription: '选择行变量与列变量',
+    notice: '理论频数小于 5 的格子超过 20% 或有理论频数小于 1 时，以 Fisher 精确检验为准。',
+    fields: [
+      { filed: 'row', name: '行变量（分类）', type: 'select_single', columns: 'categorical', required: true, value: '' },
+      { filed: 'col', name: '列变量（分类）', type: 'select_single', columns: 'categorical', required: true, value: '' },
+      {
+        filed: 'correct',
+        name: '连续性校正（2×2表）',
+        type: 'select_single',
+        value: 'auto',
+        option: [option('按理论频数自动选择', 'auto'), option('校正（Yates）', 'yes'), option('不校正', 'no')],
+      },
+    ],
+  }),
+};

@@ -1,0 +1,48 @@
+// Mann-Whitney U检验: medians (IQR), W and U, z, P (exact or normal as R chooses), rank-biserial r.
+import { mannWhitneyU } from '@labstat/stats';
+import { boxplotChart, stars } from '../../charts.js';
+import { alternativeNote, alternativeOf, pSentence, requireVariables } from '../../common.js';
+import { fiveNumbers, groupsOf } from '../../groups.js';
+import { formatP, num, table, text } from '../../report-helpers.js';
+import { ToolInputError, type DataTable, type Params, type ToolOutput } from '../../tool.js';
+
+export function run(data: DataTable, params: Params): ToolOutput {
+  const yName = String(params.y ?? '');
+  const gName = String(params.group ?? '');
+  if (!yName || !gName) throw new ToolInputError('请选择检验变量和分组变量');
+  requireVariables(data, [yName, gName]);
+  const alternative = alternativeOf(params);
+  const groups = groupsOf(data, yName, gName, { min: 2, max: 2 });
+  const [a, b] = groups as [(typeof groups)[0], (typeof groups)[0]];
+  for (const g of groups) if (g.values.length < 1) throw new ToolInputError(`组“${g.name}”没有有效观测`);
+  const r = mannWhitneyU(a.values, b.values, { alternative });
+  const u = Math.min(r.statistic, a.values.length * b.values.length - r.statistic);
+  const desc = groups.map((g) => {
+    const f = fiveNumbers(g.values);
+    return [g.name, g.values.length, num(f[2], 2), `${num(f[1], 2)} ~ ${num(f[3], 2)}`];
+  });
+  const sig = r.pValue < 0.05;
+  const higher = fiveNumbers(a.values)[2] > fiveNumbers(b.values)[2] ? a.name : b.name;
+  const conclusion =
+    `采用 Mann-Whitney U 检验（${r.exact ? '精确 P 值' : '正态近似，含连续性校正与结校正'}）比较“${a.name}”与“${b.name}”的${yName}：` +
+    `W = ${num(r.statistic, 1)}（U = ${num(u, 1)}）${r.z !== null ? `，Z = ${num(r.z, 3)}` : ''}，${pSentence(r.pValue)}。` +
+    (sig ? `两组分布差异有统计学意义，“${higher}”的${yName}总体偏高。` : '两组分布差异无统计学意义。') +
+    `效应量 r = ${num(r.effectSize, 3)}。`;
+  return {
+    title: `Mann-Whitney U检验：${yName} ~ ${gName}`,
+    sections: [
+      { title: '描述统计', blocks: [table('表1 两组中位数与四分位数', ['组别', 'n', '中位数', 'P25 ~ P75'], desc)] },
+      {
+        title: '检验结果',
+        blocks: [
+          table('表2 Mann-Whitney U 检验', ['W', 'U', 'Z', 'P', '效应量 r'], [[num(r.statistic, 1), num(u, 1), num(r.z, 3), formatP(r.pValue), num(r.effectSize, 3)]], [
+            `W 为第一组（${a.name}）的秩和统计量，与 R 的 wilcox.test 一致；${alternativeNote(alternative, '第一组', '第二组')}`,
+          ]),
+        ],
+      },
+      { title: '图形', blocks: [boxplotChart(groups, { title: `图1 两组${yName}的箱线图`, yName, points: true, marks: r.pValue < 0.05 ? [[0, 1, stars(r.pValue)]] : [] })] },
+      { title: '结论', blocks: [text(conclusion)] },
+    ],
+    results: { statistic: r.statistic, u, z: r.z, p: r.pValue, exact: r.exact ? 1 : 0, rankBiserial: r.effectSize },
+  };
+}
