@@ -14,6 +14,10 @@ import { definition as mannWhitney } from './med/mann-whitney/definition.js';
 import { run as runMannWhitney } from './med/mann-whitney/run.js';
 import { definition as kruskalWallis } from './med/kruskal-wallis/definition.js';
 import { run as runKruskalWallis } from './med/kruskal-wallis/run.js';
+import { definition as correlation } from './med/correlation/definition.js';
+import { run as runCorrelation } from './med/correlation/run.js';
+import { definition as linearRegression } from './med/linear-regression/definition.js';
+import { run as runLinearRegression } from './med/linear-regression/run.js';
 import { ToolInputError, type DataTable, type Params, type Tool, type ToolOutput } from './tool.js';
 
 export const TOOLS: readonly Tool[] = [
@@ -24,6 +28,8 @@ export const TOOLS: readonly Tool[] = [
   { definition: chisq, run: runChisq },
   { definition: mannWhitney, run: runMannWhitney },
   { definition: kruskalWallis, run: runKruskalWallis },
+  { definition: correlation, run: runCorrelation },
+  { definition: linearRegression, run: runLinearRegression },
 ];
 
 export function toolById(id: number): Tool | undefined {

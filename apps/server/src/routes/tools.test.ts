@@ -216,6 +216,21 @@ describe('submission', () => {
     expect(running).toHaveLength(0);
   }, 60_000);
 
+  it('refuses a member tool to a user without membership, on the server too', async () => {
+    const body = { ...submitBody(exampleFid, { y: '治疗后收缩压', x: ['治疗前收缩压'], factors: ['组别'], level: 0.95 }, 1010) };
+    const base = await t.call('GET', '/anatools/config/base?toolId=1010', { token: bob });
+    expect(base.body.data).toMatchObject({ is_authorized: 0, vip: true });
+    const refused = await t.call('POST', '/anatools/v2', { token: bob, body });
+    expect(refused.status).toBe(403);
+    expect(refused.body.msg).toContain('开通会员');
+    const profile = await t.call('GET', '/v2/user/profile', { token: bob });
+    await t.db.kysely.updateTable('users').set({ vip_expires_at: t.clock.t + 86_400_000 }).where('mobile', '=', '13800000012').execute();
+    expect(profile.body.code).toBe(200);
+    expect((await t.call('GET', '/anatools/config/base?toolId=1010', { token: bob })).body.data.is_authorized).toBe(1);
+    const ran = await t.call('POST', '/anatools/v2', { token: bob, body });
+    expect(ran.body.code).toBe(200);
+  });
+
   it('fails tasks left running by a previous process on start-up', async () => {
     const user = await t.db.kysely.selectFrom('users').select('id').executeTakeFirstOrThrow();
     await t.db.kysely
