@@ -18,10 +18,17 @@ import { definition as correlation } from './med/correlation/definition.js';
 import { run as runCorrelation } from './med/correlation/run.js';
 import { definition as linearRegression } from './med/linear-regression/definition.js';
 import { run as runLinearRegression } from './med/linear-regression/run.js';
+import { definition as normality } from './med/normality/definition.js';
+import { run as runNormality } from './med/normality/run.js';
+import { definition as boxplot } from './visual/boxplot/definition.js';
+import { run as runBoxplot } from './visual/boxplot/run.js';
+import { definition as scatter } from './visual/scatter/definition.js';
+import { run as runScatter } from './visual/scatter/run.js';
 import { ToolInputError, type DataTable, type Params, type Tool, type ToolOutput } from './tool.js';
 
 export const TOOLS: readonly Tool[] = [
   { definition: descriptive, run: runDescriptive },
+  { definition: normality, run: runNormality },
   { definition: ttestIndependent, run: runTtestIndependent },
   { definition: ttestPaired, run: runTtestPaired },
   { definition: anovaOneway, run: runAnovaOneway },
@@ -30,6 +37,8 @@ export const TOOLS: readonly Tool[] = [
   { definition: kruskalWallis, run: runKruskalWallis },
   { definition: correlation, run: runCorrelation },
   { definition: linearRegression, run: runLinearRegression },
+  { definition: boxplot, run: runBoxplot },
+  { definition: scatter, run: runScatter },
 ];
 
 export function toolById(id: number): Tool | undefined {
