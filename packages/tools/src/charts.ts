@@ -19,7 +19,7 @@ export interface BoxplotOptions {
 /** Deterministic jitter so the same data always draws the same picture. */
 function jitter(i: number): number {
   const x = Math.sin(i * 12.9898) * 43758.5453;
-  return (x - Math.floor(x) - 0.5) * 0.5;
+  return (x - Math.floor(x) - 0.5) * 0.24;
 }
 
 export function boxplotChart(groups: Group[], o: BoxplotOptions): ReportBlock {
@@ -64,10 +64,18 @@ export function boxplotChart(groups: Group[], o: BoxplotOptions): ReportBlock {
         { type: 'category', data: names, axisLine: { lineStyle: { color: '#000' } }, axisTick: { alignWithLabel: true } },
         { type: 'value', min: -0.5, max: groups.length - 0.5, show: false },
       ],
-      yAxis: { type: 'value', name: o.yName, scale: true, max: top + span * 0.06, splitLine: { show: false }, axisLine: { show: true, lineStyle: { color: '#000' } } },
+      yAxis: { type: 'value', name: o.yName, scale: true, max: niceCeil(top + span * 0.04, span), splitLine: { show: false }, axisLine: { show: true, onZero: false, lineStyle: { color: '#000' } } },
       series,
     },
   };
+}
+
+/** A round axis end above `x` (steps of 1, 2 or 5 × 10^k), so the top label is a clean number. */
+export function niceCeil(x: number, span: number): number {
+  const raw = span / 5;
+  const mag = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 5, 10].map((m) => m * mag).find((s) => s >= raw) ?? 10 * mag;
+  return Number((Math.ceil(x / step) * step).toPrecision(12));
 }
 
 /** Significance stars as journals print them. */
@@ -105,7 +113,7 @@ export function scatterChart(points: Array<[number, number]>, o: ScatterOptions)
       stack: 'ci',
       silent: true,
     });
-    series.push({ type: 'line', name: o.fit.label, data: o.fit.line, symbol: 'none', lineStyle: { color: '#F56C6C', width: 2 } });
+    series.push({ type: 'line', name: o.fit.label, data: o.fit.line, symbol: 'none', itemStyle: { color: '#303133' }, lineStyle: { color: '#303133', width: 2 } });
   }
   return {
     type: 'chart',
@@ -116,7 +124,7 @@ export function scatterChart(points: Array<[number, number]>, o: ScatterOptions)
       legend: { data: [...sets.map((g) => g.name), ...(o.fit ? [o.fit.label] : [])], top: 0 },
       grid: { left: 60, right: 30, top: 40, bottom: 50 },
       xAxis: { type: 'value', name: o.xName, nameLocation: 'middle', nameGap: 28, scale: true, splitLine: { show: false }, axisLine: { lineStyle: { color: '#000' } } },
-      yAxis: { type: 'value', name: o.yName, scale: true, splitLine: { show: false }, axisLine: { show: true, lineStyle: { color: '#000' } } },
+      yAxis: { type: 'value', name: o.yName, scale: true, splitLine: { show: false }, axisLine: { show: true, onZero: false, lineStyle: { color: '#000' } } },
       series,
     },
   };

@@ -52,7 +52,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
       title: '方差分析',
       blocks: [
         table('表3 单因素方差分析表', ['变异来源', 'SS', 'df', 'MS', 'F', 'P'], anovaRows, [
-          `Welch 方差分析：F(${welch.df1}, ${num(welch.df2, 2)}) = ${num(welch.statistic, 3)}，P ${formatP(welch.pValue)}。${useWelch ? '因方差不齐，结论以 Welch 结果为准。' : ''}`,
+          `Welch 方差分析：F(${welch.df1}, ${num(welch.df2, 2)}) = ${num(welch.statistic, 3)}，${pSentence(welch.pValue)}。${useWelch ? '因方差不齐，结论以 Welch 结果为准。' : ''}`,
           `η² = ${num(anova.etaSquared, 3)}，ω² = ${num(anova.omegaSquared, 3)}。`,
         ]),
       ],

@@ -42,7 +42,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
   const fitRows = [[m.n, num(m.rSquared, 4), num(m.adjRSquared, 4), num(m.sigma, 4), `F(${m.df1}, ${m.df2}) = ${num(m.fStatistic, 3)}`, formatP(m.fPValue), num(m.aic, 2)]];
   const diagRows: Array<Array<string | number | null>> = [
     ['Durbin-Watson', num(m.durbinWatson, 3), m.durbinWatson > 1.5 && m.durbinWatson < 2.5 ? '残差无明显自相关' : '残差可能存在自相关'],
-    ['残差 Shapiro-Wilk', normality ? `W = ${num(normality.statistic, 4)}，P ${formatP(normality.pValue)}` : '—', normality ? (normality.pValue < 0.05 ? '残差偏离正态' : '残差近似正态') : '样本量不适用'],
+    ['残差 Shapiro-Wilk', normality ? `W = ${num(normality.statistic, 4)}，${pSentence(normality.pValue)}` : '—', normality ? (normality.pValue < 0.05 ? '残差偏离正态' : '残差近似正态') : '样本量不适用'],
     ["最大 Cook's 距离", num(maxCook, 4), `${influential} 个观测 > 4/n，${maxCook > 1 ? '存在强影响点' : '无强影响点（均 ≤1）'}`],
     ['最大 VIF', num(Math.max(0, ...vif.values()), 2), Math.max(0, ...vif.values()) >= 10 ? '存在严重共线性' : Math.max(0, ...vif.values()) >= 5 ? '存在一定共线性' : '无明显共线性'],
   ];

@@ -2,7 +2,7 @@
 // kurtosis, and a Q–Q plot of the first variable.
 import { andersonDarling, describe as describeValues, lillieforsTest, qqPoints, shapiroWilk } from '@labstat/stats';
 import { PALETTE } from '../../charts.js';
-import { requireVariables } from '../../common.js';
+import { pSentence, requireVariables } from '../../common.js';
 import { orNull } from '../../groups.js';
 import { formatP, num, table, text } from '../../report-helpers.js';
 import { ToolInputError, type DataTable, type Params, type ToolOutput } from '../../tool.js';
@@ -53,7 +53,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
       results[`shapiroP.${key}`] = sw?.pValue ?? null;
       results[`lillieforsP.${key}`] = ks?.pValue ?? null;
       results[`adP.${key}`] = ad?.pValue ?? null;
-      if (sw) verdicts.push(`${label}：W = ${num(sw.statistic, 3)}，P ${formatP(sw.pValue)}，${normal ? '未见偏离正态分布' : '偏离正态分布'}`);
+      if (sw) verdicts.push(`${label}：W = ${num(sw.statistic, 3)}，${pSentence(sw.pValue)}，${normal ? '未见偏离正态分布' : '偏离正态分布'}`);
     }
   }
   if (!first) throw new ToolInputError('所选变量的有效观测都少于 3 个，无法进行正态性检验');
@@ -71,7 +71,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
       textStyle: { fontFamily: 'Times New Roman, SimSun, serif' },
       grid: { left: 60, right: 24, top: 20, bottom: 50 },
       xAxis: { type: 'value', name: '理论分位数', nameLocation: 'middle', nameGap: 28, splitLine: { show: false }, axisLine: { lineStyle: { color: '#000' } } },
-      yAxis: { type: 'value', name: '样本分位数', scale: true, splitLine: { show: false }, axisLine: { show: true, lineStyle: { color: '#000' } } },
+      yAxis: { type: 'value', name: '样本分位数', scale: true, splitLine: { show: false }, axisLine: { show: true, onZero: false, lineStyle: { color: '#000' } } },
       series: [
         { type: 'scatter', symbolSize: 5, itemStyle: { color: PALETTE[0] }, data: qqPairs },
         { type: 'line', symbol: 'none', lineStyle: { color: PALETTE[1] }, data: xs.map((x) => [x, intercept + slope * x]) },
