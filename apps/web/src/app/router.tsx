@@ -1,10 +1,9 @@
 // Hash routes of spec 01 §2 and spec 02 §2 for the screens that exist so far.
+import { Spin } from 'antd';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { createHashRouter, Navigate, Outlet } from 'react-router-dom';
 import { LoginPage } from '../features/auth/components/login-page';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
-import { DataManagerPage } from '../features/data-manager/data-manager-page';
-import { ToolDetailPage } from '../features/tool-detail/tool-detail-page';
-import { ToolListPage } from '../features/tools/tool-list-page';
 import { AuthRedirectPage } from '../features/errors/auth-redirect-page';
 import { NotFoundPage } from '../features/errors/not-found-page';
 import { RedirectPage } from '../features/errors/redirect-page';
@@ -14,6 +13,13 @@ import { UserContractPage } from '../features/static-pages/user-contract-page';
 import { MainLayout } from './layouts/main-layout';
 import { Permit } from './permit';
 import { RouteGuard } from './route-guard';
+
+// The working screens load on first use, so the home and login pages stay small.
+const DataManagerPage = lazy(() => import('../features/data-manager/data-manager-page').then((m) => ({ default: m.DataManagerPage })));
+const ToolListPage = lazy(() => import('../features/tools/tool-list-page').then((m) => ({ default: m.ToolListPage })));
+const ToolDetailPage = lazy(() => import('../features/tool-detail/tool-detail-page').then((m) => ({ default: m.ToolDetailPage })));
+
+const page = (node: ReactNode) => <Suspense fallback={<Spin style={{ display: 'block', marginTop: 80 }} />}>{node}</Suspense>;
 
 export const router = createHashRouter([
   {
@@ -33,15 +39,15 @@ export const router = createHashRouter([
         element: <MainLayout />,
         children: [
           { path: '/dashboard', element: <DashboardPage /> },
-          { path: '/data-manager/index', element: <DataManagerPage /> },
+          { path: '/data-manager/index', element: page(<DataManagerPage />) },
           { path: '/public-tool', element: <Navigate to="/public-tool/visual" replace /> },
-          { path: '/public-tool/:level', element: <ToolListPage mode="public" /> },
+          { path: '/public-tool/:level', element: page(<ToolListPage mode="public" />) },
           { path: '/high-tool', element: <Navigate to="/high-tool/fenxi" replace /> },
-          { path: '/high-tool/:name', element: <ToolListPage mode="advanced" /> },
+          { path: '/high-tool/:name', element: page(<ToolListPage mode="advanced" />) },
           { path: '/collect', element: <Navigate to="/collect/public-tool" replace /> },
-          { path: '/collect/public-tool', element: <ToolListPage mode="collect-public" /> },
-          { path: '/collect/heigh-tool', element: <ToolListPage mode="collect-advanced" /> },
-          { path: '/tool/detail', element: <ToolDetailPage /> },
+          { path: '/collect/public-tool', element: page(<ToolListPage mode="collect-public" />) },
+          { path: '/collect/heigh-tool', element: page(<ToolListPage mode="collect-advanced" />) },
+          { path: '/tool/detail', element: page(<ToolDetailPage />) },
           {
             path: '/user-contract/index',
             element: (

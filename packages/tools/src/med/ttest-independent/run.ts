@@ -77,7 +77,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
     `效应量 Cohen's d = ${num(chosen.effectSize, 3)}（${pct}%CI ${num(chosen.effectSizeCi[0], 3)} ~ ${num(chosen.effectSizeCi[1], 3)}）。`;
   const caveats: string[] = [];
   if (normality.some((n) => n && n.pValue < 0.05)) caveats.push('至少一组偏离正态分布；样本量较小时建议改用 Mann-Whitney U 检验。');
-  if (method === 'auto') caveats.push(`方差假定由 Levene 检验决定（P ${levene ? formatP(levene.pValue) : '无法计算'}）。`);
+  if (method === 'auto') caveats.push(`方差假定由 Levene 检验决定（${levene ? pSentence(levene.pValue) : 'Levene 检验无法计算'}）。`);
 
   return {
     title: `独立样本t检验：${yName} ~ ${gName}`,
