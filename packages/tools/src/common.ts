@@ -63,3 +63,12 @@ export function testResults(r: { statistic: number; df: number; pValue: number; 
     ciUpper: finiteOrNull(r.ci[1]),
   };
 }
+
+/** The outcome and grouping columns of a y ~ group tool, checked to be chosen and present. */
+export function outcomeAndGroup(data: DataTable, params: Params, ask = '请选择检验变量和分组变量'): { yName: string; gName: string } {
+  const yName = String(params.y ?? '');
+  const gName = String(params.group ?? '');
+  if (!yName || !gName) throw new ToolInputError(ask);
+  requireVariables(data, [yName, gName]);
+  return { yName, gName };
+}

@@ -1,10 +1,10 @@
 // 单因素方差分析: assumptions, classic and Welch ANOVA, η²/ω², the chosen post-hoc, box plot.
 import { oneWayAnova, postHoc, welchAnova, type PostHocMethod } from '@labstat/stats';
 import { boxplotChart, stars } from '../../charts.js';
-import { levelOf, pSentence, requireVariables } from '../../common.js';
+import { levelOf, pSentence, outcomeAndGroup } from '../../common.js';
 import { assumptionRows, groupsOf } from '../../groups.js';
 import { formatP, num, table, text } from '../../report-helpers.js';
-import { ToolInputError, type DataTable, type Params, type ToolOutput } from '../../tool.js';
+import { type DataTable, type Params, type ToolOutput } from '../../tool.js';
 
 const POSTHOC_NAME: Record<string, string> = {
   tukey: 'Tukey HSD',
@@ -15,10 +15,7 @@ const POSTHOC_NAME: Record<string, string> = {
 };
 
 export function run(data: DataTable, params: Params): ToolOutput {
-  const yName = String(params.y ?? '');
-  const gName = String(params.group ?? '');
-  if (!yName || !gName) throw new ToolInputError('请选择检验变量和分组变量');
-  requireVariables(data, [yName, gName]);
+  const { yName, gName } = outcomeAndGroup(data, params);
   const level = levelOf(params);
   const method = String(params.method ?? 'auto');
   const posthoc = String(params.posthoc ?? 'tukey');

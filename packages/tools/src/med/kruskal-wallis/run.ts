@@ -1,18 +1,15 @@
 // Kruskal-Wallis检验: medians and mean ranks, H with the tie correction, ε², Dunn's comparisons.
 import { dunnTest, kruskalWallis, type PAdjustMethod } from '@labstat/stats';
 import { boxplotChart, stars } from '../../charts.js';
-import { pSentence, requireVariables } from '../../common.js';
+import { pSentence, outcomeAndGroup } from '../../common.js';
 import { fiveNumbers, groupsOf } from '../../groups.js';
 import { formatP, num, table, text } from '../../report-helpers.js';
-import { ToolInputError, type DataTable, type Params, type ToolOutput } from '../../tool.js';
+import { type DataTable, type Params, type ToolOutput } from '../../tool.js';
 
 const ADJUST_NAME: Record<string, string> = { holm: 'Holm', bonferroni: 'Bonferroni', BH: 'Benjamini-Hochberg', none: '不校正' };
 
 export function run(data: DataTable, params: Params): ToolOutput {
-  const yName = String(params.y ?? '');
-  const gName = String(params.group ?? '');
-  if (!yName || !gName) throw new ToolInputError('请选择检验变量和分组变量');
-  requireVariables(data, [yName, gName]);
+  const { yName, gName } = outcomeAndGroup(data, params);
   const adjust = String(params.adjust ?? 'holm');
   const groups = groupsOf(data, yName, gName, { max: 50 });
   const kw = kruskalWallis(groups);

@@ -1,16 +1,13 @@
 // Mann-Whitney U检验: medians (IQR), W and U, z, P (exact or normal as R chooses), rank-biserial r.
 import { mannWhitneyU } from '@labstat/stats';
 import { boxplotChart, stars } from '../../charts.js';
-import { alternativeNote, alternativeOf, pSentence, requireVariables } from '../../common.js';
+import { alternativeNote, alternativeOf, pSentence, outcomeAndGroup } from '../../common.js';
 import { fiveNumbers, groupsOf } from '../../groups.js';
 import { formatP, num, table, text } from '../../report-helpers.js';
 import { ToolInputError, type DataTable, type Params, type ToolOutput } from '../../tool.js';
 
 export function run(data: DataTable, params: Params): ToolOutput {
-  const yName = String(params.y ?? '');
-  const gName = String(params.group ?? '');
-  if (!yName || !gName) throw new ToolInputError('请选择检验变量和分组变量');
-  requireVariables(data, [yName, gName]);
+  const { yName, gName } = outcomeAndGroup(data, params);
   const alternative = alternativeOf(params);
   const groups = groupsOf(data, yName, gName, { min: 2, max: 2 });
   const [a, b] = groups as [(typeof groups)[0], (typeof groups)[0]];

@@ -1,14 +1,12 @@
 // 独立样本t检验: assumptions (Shapiro–Wilk per group, Levene), Student and Welch rows, Cohen's d.
-import { describe as describeValues, leveneTest, shapiroWilk, StatsError, twoSampleTTest } from '@labstat/stats';
-import { alternativeNote, alternativeOf, ciText, levelOf, pSentence, requireVariables, testResults } from '../../common.js';
+import { describe as describeValues, StatsError, twoSampleTTest } from '@labstat/stats';
+import { assumptionRows } from '../../groups.js';
+import { alternativeNote, alternativeOf, ciText, levelOf, pSentence, testResults, outcomeAndGroup } from '../../common.js';
 import { finiteOrNull, formatP, num, table, text } from '../../report-helpers.js';
 import { ToolInputError, type DataTable, type Params, type ToolOutput } from '../../tool.js';
 
 export function run(data: DataTable, params: Params): ToolOutput {
-  const yName = String(params.y ?? '');
-  const gName = String(params.group ?? '');
-  if (!yName || !gName) throw new ToolInputError('请选择检验变量和分组变量');
-  requireVariables(data, [yName, gName]);
+  const { yName, gName } = outcomeAndGroup(data, params);
   const alternative = alternativeOf(params);
   const level = levelOf(params);
   const method = String(params.method ?? 'auto');
@@ -21,20 +19,9 @@ export function run(data: DataTable, params: Params): ToolOutput {
   for (const grp of groups) if (grp.values.length < 2) throw new ToolInputError(`组“${grp.name}”的有效观测少于 2 个，无法进行t检验`);
 
   const desc = groups.map((grp) => describeValues(grp.values, { level }));
-  const normality = groups.map((grp) => {
-    try {
-      return shapiroWilk(grp.values);
-    } catch (err) {
-      if (err instanceof StatsError) return null;
-      throw err;
-    }
-  });
-  let levene: ReturnType<typeof leveneTest> | null = null;
-  try {
-    levene = leveneTest(groups, 'median');
-  } catch (err) {
-    if (!(err instanceof StatsError)) throw err;
-  }
+  const checks = assumptionRows(groups);
+  const normality = checks.shapiro;
+  const levene = checks.levene;
   const useWelch = method === 'welch' || (method === 'auto' && levene !== null && levene.pValue < 0.05);
   let student: ReturnType<typeof twoSampleTTest>;
   let welch: ReturnType<typeof twoSampleTTest>;
@@ -49,13 +36,6 @@ export function run(data: DataTable, params: Params): ToolOutput {
   const pct = Math.round(level * 100);
 
   const descRows = groups.map((grp, i) => [grp.name, desc[i]!.n, num(desc[i]!.mean, 2), num(desc[i]!.sd, 2), num(desc[i]!.median, 2)]);
-  const assumptionRows: Array<Array<string | number | null>> = groups.map((grp, i) => [
-    `Shapiro-Wilk 正态性（${grp.name}）`,
-    num(normality[i]?.statistic, 4),
-    normality[i] ? formatP(normality[i]!.pValue) : '—',
-    normality[i] ? (normality[i]!.pValue < 0.05 ? '偏离正态' : '未见偏离正态') : '样本量不适用',
-  ]);
-  assumptionRows.push(['Levene 方差齐性（中位数中心）', num(levene?.statistic, 4), levene ? formatP(levene.pValue) : '—', levene ? (levene.pValue < 0.05 ? '方差不齐' : '方差齐') : '无法计算']);
   const testRows = [student, welch].map((r, i) => [
     i === 0 ? '方差齐（Student）' : '方差不齐（Welch）',
     num(r.statistic, 3),
@@ -83,7 +63,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
     title: `独立样本t检验：${yName} ~ ${gName}`,
     sections: [
       { title: '描述统计', blocks: [table('表1 两组描述统计', ['组别', 'n', '均值', '标准差', '中位数'], descRows)] },
-      { title: '前提检验', blocks: [table('表2 正态性与方差齐性检验', ['检验', '统计量', 'P', '结论'], assumptionRows)] },
+      { title: '前提检验', blocks: [table('表2 正态性与方差齐性检验', ['检验', '统计量', 'P', '结论'], checks.rows)] },
       {
         title: 't 检验结果',
         blocks: [

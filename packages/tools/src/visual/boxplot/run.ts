@@ -2,16 +2,13 @@
 // with stars for the pairs that differ by the chosen comparison.
 import { dunnTest, mannWhitneyU, postHoc, twoSampleTTest } from '@labstat/stats';
 import { boxplotChart, stars } from '../../charts.js';
-import { requireVariables } from '../../common.js';
+import { outcomeAndGroup } from '../../common.js';
 import { fiveNumbers, groupsOf, orNull } from '../../groups.js';
 import { formatP, num, table, text } from '../../report-helpers.js';
-import { ToolInputError, type DataTable, type Params, type ToolOutput } from '../../tool.js';
+import { type DataTable, type Params, type ToolOutput } from '../../tool.js';
 
 export function run(data: DataTable, params: Params): ToolOutput {
-  const yName = String(params.y ?? '');
-  const gName = String(params.group ?? '');
-  if (!yName || !gName) throw new ToolInputError('请选择数值变量和分组变量');
-  requireVariables(data, [yName, gName]);
+  const { yName, gName } = outcomeAndGroup(data, params, '请选择数值变量和分组变量');
   const groups = groupsOf(data, yName, gName, { min: 1, max: 30 });
   const mode = String(params.marks ?? 'parametric');
   const comparisons: Array<{ a: number; b: number; p: number; label: string }> = [];
