@@ -57,6 +57,7 @@ describe('tools in the browser', () => {
     const frame = page.frameLocator('[data-testid="report-frame"]');
     await frame.getByText('表3 独立样本t检验').waitFor();
     await frame.getByText('差异有统计学意义').waitFor();
+    await frame.getByText('可复现R代码').waitFor();
     await expect.poll(() => page.getByTestId('analysis-progress').count(), { timeout: 10_000 }).toBe(0);
     await snap(page, 'tool-detail-report');
     await context.close();

@@ -53,6 +53,8 @@ export const ReportBlock = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('chart'), title: z.string(), option: z.record(z.string(), z.unknown()) }),
   z.object({ type: z.literal('image'), title: z.string(), src: z.string(), alt: z.string() }),
+  /** Source code shown verbatim, e.g. the R script that reproduces the report (可复现R代码). */
+  z.object({ type: z.literal('code'), language: z.string(), code: z.string() }),
 ]);
 export type ReportBlock = z.infer<typeof ReportBlock>;
 

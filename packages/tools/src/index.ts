@@ -5,3 +5,4 @@ export * from './report-helpers.js';
 export * from './registry.js';
 export * from './catalogue.js';
 export * from './columns.js';
+export * from './r-code.js';

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import { unknownCategory, validateParams } from './catalogue.js';
 import { EXAMPLE_FILES, manualFile } from './examples.js';
+import { R_SCRIPT_TOOLS, rScript } from './r-code.js';
 import { TOOLS } from './registry.js';
 import { readExampleTable } from './test-table.js';
 
@@ -18,6 +19,7 @@ describe('tool registry', () => {
       expect(EXAMPLE_FILES.some((e) => e.key === d.example), d.key).toBe(true);
       for (const s of d.steps) expect(d.stepGroups.some((g) => g.key === s.group), `${d.key}/${s.key}`).toBe(true);
       expect(unknownCategory(d), d.key).toBeNull();
+      expect(R_SCRIPT_TOOLS, `${d.key} R script`).toContain(d.key);
       expect(d.categories.length, d.key).toBeGreaterThan(0);
       expect(d.steps.length, d.key).toBeLessThan(49);
       expect(fs.existsSync(manualFile(d.family, d.key)), `${d.key} manual`).toBe(true);
@@ -52,6 +54,9 @@ describe('tool registry', () => {
       // The server's check accepts what the example preselects.
       expect(validateParams(d, params, table.variables)).toBeTruthy();
       const out = tool.run(table, params);
+      const script = rScript(d.key, params, 'data.csv')!;
+      expect(script).toContain('read.csv("data.csv"');
+      for (const name of Object.values(d.exampleParams ?? {}).flat()) expect(script, `${d.key} names ${String(name)}`).toContain(String(name));
       const report = { ...out, tool: { key: d.key, name: d.name, version: d.version }, parameters: params, dataFingerprint: 'x', engineVersion: '0', createdAt: 0 };
       expect(() => Report.parse(JSON.parse(JSON.stringify(report)))).not.toThrow();
       expect(Object.keys(out.results).length).toBeGreaterThan(0);

@@ -28,6 +28,8 @@ function block(b: ReportBlock, index: number): string {
       const json = JSON.stringify(b.option).replace(/</g, '\\u003c');
       return `<figure class="chart"><figcaption>${escapeHtml(b.title)}</figcaption><div class="echart" id="chart-${index}"></div><script type="application/json" data-chart="chart-${index}">${json}</script></figure>`;
     }
+    case 'code':
+      return `<pre class="code" data-language="${escapeHtml(b.language)}"><code>${escapeHtml(b.code)}</code></pre>`;
     case 'image':
       return `<figure class="image"><figcaption>${escapeHtml(b.title)}</figcaption><img src="${escapeHtml(b.src)}" alt="${escapeHtml(b.alt)}"></figure>`;
   }
@@ -48,6 +50,7 @@ table.three-line td.first{text-align:left}
 .echart{width:100%;height:420px}
 .image img{max-width:100%}
 .text p{margin:8px 0}
+pre.code{background:#f6f8fa;border:1px solid #e4e7ed;border-radius:4px;padding:12px;font:13px/1.5 Consolas,Menlo,monospace;white-space:pre-wrap;word-break:break-all}
 details{margin-top:24px;color:#555}
 `;
 

@@ -148,6 +148,10 @@ describe('submission', () => {
     expect(report.results.p).toBeCloseTo(0.0187817145367309, 12);
     expect(report.parameters).toEqual(ttest);
     expect(report.dataFingerprint).toMatch(/^[0-9a-f]{64}$/);
+    const code = report.sections.find((x: any) => x.title === '可复现R代码').blocks[0];
+    expect(code.type).toBe('code');
+    expect(code.code).toContain('read.csv("示例数据_降压药临床试验.csv"');
+    expect(code.code).toContain('t.test(y ~ g, x, var.equal = TRUE, alternative = "two.sided", conf.level = 0.95)');
   });
 
   it('shows the report page to its owner by cookie, escaped, and to nobody else', async () => {
@@ -156,6 +160,8 @@ describe('submission', () => {
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
     expect(page.body).toContain('class="three-line"');
     expect(page.body).toContain('表3 独立样本t检验');
+    expect(page.body).toContain('<pre class="code" data-language="r"><code># 在 R 中复现');
+    expect(page.body).toContain('x &lt;- data.frame');
     expect((await t.app.inject({ method: 'GET', url: `/reports/${reportid}` })).statusCode).toBe(401);
     const other = await t.app.inject({ method: 'GET', url: `/reports/${reportid}`, headers: { cookie: `Custom-Token=${bob}` } });
     expect(other.statusCode).toBe(404);

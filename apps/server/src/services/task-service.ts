@@ -11,7 +11,7 @@ import {
   type FieldValue,
   type SubmitResult,
 } from '@labstat/contracts';
-import { allFields, toolById, ToolInputError, validateParams, type Params } from '@labstat/tools';
+import { allFields, rScript, toolById, ToolInputError, validateParams, type Params } from '@labstat/tools';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { AppError, badRequest, notFound } from '../errors.js';
@@ -113,8 +113,11 @@ export class TaskService {
         throw await fail(result.message, ResultCode.badRequest, 400);
       }
       const reportid = newId();
+      const script = rScript(d.key, params, file.filename);
+      const sections = script ? [...result.output.sections, { title: '可复现R代码', blocks: [{ type: 'code' as const, language: 'r', code: script }] }] : result.output.sections;
       const report: Report = Report.parse({
         ...result.output,
+        sections,
         tool: { key: d.key, name: d.name, version: d.version },
         parameters: params,
         dataFingerprint: file.sha256,
