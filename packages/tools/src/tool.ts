@@ -43,6 +43,10 @@ export interface ToolDefinition {
   difficulty: 1 | 2 | 3 | 4 | 5;
   methods: string[];
   vip: boolean;
+  /** Literature behind a `complete` tool, shown on its card instead of the description (spec 01 §2). */
+  literature?: { title: string; impactFactor: number | null; partition: string; link: string };
+  /** A `module` tool: the module's icon (URL) and description, shown on its card. */
+  module?: { icon: string; description: string };
   /** Expected run time in seconds (the progress ring counts over it). */
   runningTime: number;
   /** Key of its example file in examples.ts. */

@@ -227,17 +227,26 @@ export class ToolService {
 }
 
 function listItem(r: ToolRow, favor: boolean): ToolListItem {
+  const def = toolById(r.id)?.definition;
+  const lit = def?.literature;
   return {
     id: r.id,
     toolname: r.name,
     subname: r.subname,
-    level2: '',
+    level2: lit ? 'complete' : def?.module ? 'module' : '',
     level1: r.family,
-    icon: `${ToolPaths.icon}/${r.id}.svg`,
-    discription: r.description,
+    icon: def?.module?.icon ?? `${ToolPaths.icon}/${r.id}.svg`,
+    discription: def?.module?.description ?? r.description,
     is_favor: favor,
     vip: r.vip === 1,
-    info: { title: '', if_score: null, fenqu: '', paper_link: '', rating: r.difficulty, methods: JSON.parse(r.methods) as string[] },
+    info: {
+      title: lit?.title ?? '',
+      if_score: lit?.impactFactor ?? null,
+      fenqu: lit?.partition ?? '',
+      paper_link: lit?.link ?? '',
+      rating: r.difficulty,
+      methods: JSON.parse(r.methods) as string[],
+    },
   };
 }
 
