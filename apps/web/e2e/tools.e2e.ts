@@ -52,12 +52,17 @@ describe('tools in the browser', () => {
     await page.getByRole('button', { name: '下一步' }).click();
     await page.getByTestId('manual-frame').waitFor();
     await page.getByTestId('step-form-100352').getByText('治疗后收缩压').waitFor();
+    // Set a parameter: the confidence level goes to 90%.
+    const levelInput = page.getByTestId('step-form-100352').getByRole('spinbutton');
+    await levelInput.fill('0.9');
+    await levelInput.blur();
     await page.getByTestId('submit-tool').click();
     await page.getByText('修改成功').waitFor();
     const frame = page.frameLocator('[data-testid="report-frame"]');
     await frame.getByText('表3 独立样本t检验').waitFor();
     await frame.getByText('差异有统计学意义').waitFor();
     await frame.getByText('可复现R代码').waitFor();
+    await frame.getByRole('columnheader', { name: '90%CI' }).waitFor();
     await expect.poll(() => page.getByTestId('analysis-progress').count(), { timeout: 10_000 }).toBe(0);
     await snap(page, 'tool-detail-report');
     await context.close();
