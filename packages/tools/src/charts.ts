@@ -6,14 +6,16 @@ import type { ReportBlock } from '@labstat/contracts';
 
 export const PALETTE = ['#409EFF', '#F56C6C', '#67C23A', '#E6A23C', '#909399', '#8E6FD8', '#36CFC9', '#FF85C0'];
 const FONT = { fontFamily: 'Times New Roman, SimSun, serif' };
+/** Black axis lines, as journal figures draw them. */
+const AXIS_LINE = { lineStyle: { color: '#000' } };
 
 export interface BoxplotOptions {
   title: string;
   yName: string;
   /** Draw every observation as a jittered point over the box. */
   points?: boolean;
-  /** Brackets with stars between pairs: [index a, index b, label]. */
-  marks?: Array<[number, number, string]>;
+  /** Pairwise comparisons; those with p < 0.05 get a bracket with stars between their boxes. */
+  marks?: Array<{ groupA: string; groupB: string; p: number }>;
 }
 
 /** Deterministic jitter so the same data always draws the same picture. */
@@ -46,7 +48,9 @@ export function boxplotChart(groups: Group[], o: BoxplotOptions): ReportBlock {
     });
   }
   const markLines: Array<Record<string, unknown>> = [];
-  for (const [a, b, label] of o.marks ?? []) {
+  const at = (name: string) => groups.findIndex((g) => g.name === name);
+  for (const { groupA, groupB, p } of (o.marks ?? []).filter((m) => m.p < 0.05)) {
+    const [a, b, label] = [at(groupA), at(groupB), stars(p)];
     top += span * 0.08;
     markLines.push({ type: 'lines', coordinateSystem: 'cartesian2d', xAxisIndex: 1, polyline: true, lineStyle: { color: '#303133', width: 1 }, data: [{ coords: [[a, top - span * 0.03], [a, top], [b, top], [b, top - span * 0.03]] }] });
     markLines.push({ type: 'scatter', xAxisIndex: 1, symbolSize: 0, data: [[(a + b) / 2, top]], label: { show: true, formatter: label, position: 'top', color: '#303133', fontSize: 14 } });
@@ -61,10 +65,10 @@ export function boxplotChart(groups: Group[], o: BoxplotOptions): ReportBlock {
       tooltip: { trigger: 'item' },
       grid: { left: 60, right: 24, top: 30, bottom: 50 },
       xAxis: [
-        { type: 'category', data: names, axisLine: { lineStyle: { color: '#000' } }, axisTick: { alignWithLabel: true } },
+        { type: 'category', data: names, axisLine: AXIS_LINE, axisTick: { alignWithLabel: true } },
         { type: 'value', min: -0.5, max: groups.length - 0.5, show: false },
       ],
-      yAxis: { type: 'value', name: o.yName, scale: true, max: niceCeil(top + span * 0.04, span), splitLine: { show: false }, axisLine: { show: true, onZero: false, lineStyle: { color: '#000' } } },
+      yAxis: { type: 'value', name: o.yName, scale: true, max: niceCeil(top + span * 0.04, span), splitLine: { show: false }, axisLine: { ...AXIS_LINE, show: true, onZero: false } },
       series,
     },
   };
@@ -123,8 +127,8 @@ export function scatterChart(points: Array<[number, number]>, o: ScatterOptions)
       tooltip: { trigger: 'item' },
       legend: { data: [...sets.map((g) => g.name), ...(o.fit ? [o.fit.label] : [])], top: 0 },
       grid: { left: 60, right: 30, top: 40, bottom: 50 },
-      xAxis: { type: 'value', name: o.xName, nameLocation: 'middle', nameGap: 28, scale: true, splitLine: { show: false }, axisLine: { lineStyle: { color: '#000' } } },
-      yAxis: { type: 'value', name: o.yName, scale: true, splitLine: { show: false }, axisLine: { show: true, onZero: false, lineStyle: { color: '#000' } } },
+      xAxis: { type: 'value', name: o.xName, nameLocation: 'middle', nameGap: 28, scale: true, splitLine: { show: false }, axisLine: AXIS_LINE },
+      yAxis: { type: 'value', name: o.yName, scale: true, splitLine: { show: false }, axisLine: { ...AXIS_LINE, show: true, onZero: false } },
       series,
     },
   };

@@ -71,10 +71,6 @@ export class JobPool {
     }
   }
 
-  get queued(): number {
-    return this.pool.queueSize;
-  }
-
   close(): Promise<void> {
     return this.pool.destroy();
   }

@@ -2,7 +2,7 @@
 // three-line tables, text, and ECharts charts drawn by a script from the same options. Every piece
 // of text is escaped; chart options travel as JSON inside a non-executable script element.
 import type { Report, ReportBlock } from '@labstat/contracts';
-import { escapeHtml, markdownHtml } from '../services/tool-service.js';
+import { escapeHtml, markdownHtml } from '../lib/html.js';
 
 export const REPORT_ASSETS = '/reports/assets';
 

@@ -20,10 +20,12 @@ export class ToolsRepo {
   /** Inserts or refreshes the catalogue rows from the definitions; operator fields (active, video) stay. */
   async upsert(rows: Array<Omit<Insertable<ToolsTable>, 'active' | 'video_file_id'>>): Promise<void> {
     for (const row of rows) {
-      const { id, ...rest } = row;
-      const exists = await this.db.selectFrom('tools').select('id').where('id', '=', id).executeTakeFirst();
-      if (exists) await this.db.updateTable('tools').set(rest).where('id', '=', id).execute();
-      else await this.db.insertInto('tools').values({ ...row, active: 1 }).execute();
+      const { id: _id, ...rest } = row;
+      await this.db
+        .insertInto('tools')
+        .values({ ...row, active: 1 })
+        .onConflict((oc) => oc.column('id').doUpdateSet(rest))
+        .execute();
     }
   }
 
@@ -66,7 +68,10 @@ export class ToolsRepo {
       await this.db.deleteFrom('tool_favorites').where('user_id', '=', userId).where('tool_id', '=', toolId).execute();
       return;
     }
-    const exists = await this.db.selectFrom('tool_favorites').select('tool_id').where('user_id', '=', userId).where('tool_id', '=', toolId).executeTakeFirst();
-    if (!exists) await this.db.insertInto('tool_favorites').values({ user_id: userId, tool_id: toolId, created_at: now }).execute();
+    await this.db
+      .insertInto('tool_favorites')
+      .values({ user_id: userId, tool_id: toolId, created_at: now })
+      .onConflict((oc) => oc.columns(['user_id', 'tool_id']).doNothing())
+      .execute();
   }
 }

@@ -10,7 +10,7 @@ import { AppError } from '../errors.js';
 import { cookieToken, tokenOf } from '../plugins/auth.js';
 import { REPORT_ASSETS, REPORT_SCRIPT, reportHtml } from '../reports/report-html.js';
 import type { Services } from '../services/container.js';
-import { escapeHtml } from '../services/tool-service.js';
+import { escapeHtml } from '../lib/html.js';
 
 const ReportParams = z.object({ id: z.string().regex(/^[0-9a-f]{24}$/) });
 const CSP = "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'self'";

@@ -53,8 +53,8 @@ export const toolRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app.get(ToolPaths.searchAdvanced, { preHandler: maybe, schema: { querystring: SearchToolsQuery, response: { 200: list } } }, async () =>
     ok([], 'success', 0),
   );
-  app.get(ToolPaths.classesAdvanced, { schema: { querystring: ToolClassQuery, response: { 200: envelopeSchema(z.array(ToolClass)) } } }, async () =>
-    ok([{ id: 0, name: 'all', name_zh: '全部', title: '全部', children: [] }]),
+  app.get(ToolPaths.classesAdvanced, { schema: { querystring: ToolClassQuery, response: { 200: envelopeSchema(z.array(ToolClass)) } } }, async (req) =>
+    ok(tools.advancedClasses(req.query.level1)),
   );
 
   app.post(ToolPaths.star, { preHandler: auth, schema: { body: StarBody, response: { 200: envelopeSchema(z.null()) } } }, async (req) => {

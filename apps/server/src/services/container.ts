@@ -69,10 +69,11 @@ export function createServices(db: Db, config: Config, now: () => number = Date.
   const store = createStore(config);
   const reader = new ParquetReader();
   const files = new FileService(new FilesRepo(k), store, reader, config.ingest, config.dataDir, now);
-  const tools = new ToolService(new ToolsRepo(k), users, files, now, config.cserviceUrl);
+  const tasksRepo = new TasksRepo(k);
+  const tools = new ToolService(new ToolsRepo(k), users, files, now, config.cserviceUrl, tasksRepo);
   const jobs = new JobPool(config.jobs);
-  const services: Services = { sessions, accounts, sms, wechat, site: new SiteRepo(k), smsProvider, wechatProvider, store, reader, files, tools, jobs, logger: null } as Services;
-  services.tasks = new TaskService(new TasksRepo(k), tools, files, store, jobs, `LabStat ${config.version}`, now, () => services.logger);
-  tools.attachTasks(services.tasks);
+  // Tasks log through the app's logger, which exists once buildApp sets services.logger.
+  const tasks = new TaskService(tasksRepo, tools, files, store, jobs, `LabStat ${config.version}`, now, () => services.logger);
+  const services: Services = { sessions, accounts, sms, wechat, site: new SiteRepo(k), smsProvider, wechatProvider, store, reader, files, tools, tasks, jobs, logger: null };
   return services;
 }

@@ -146,22 +146,6 @@ export class TaskService {
     return t;
   }
 
-  /** The submission saved with a task of this tool, for re-showing the form as submitted. */
-  async savedSubmission(userId: number, taskid: string, toolId: number) {
-    const t = await this.repo.byId(taskid);
-    if (!t || t.user_id !== userId || t.tool_id !== toolId) return null;
-    return {
-      params: JSON.parse(t.params) as Params,
-      task: {
-        taskid: t.taskid,
-        status: t.status,
-        reportid: t.report_id,
-        report: t.report_id ? `${ToolPaths.reportPage}/${t.report_id}` : null,
-        payload: JSON.parse(t.payload) as unknown,
-      },
-    };
-  }
-
   /** GET /anatools/v2/report: a finished task's result again. */
   async result(userId: number, taskid: string): Promise<SubmitResult & { status: string; message: string }> {
     const t = await this.ownTask(userId, taskid);

@@ -2,6 +2,7 @@
 // favourites, the tool detail with its steps and fields, manuals, run times and videos.
 import fs from 'node:fs';
 import {
+  ResultCode,
   TOOL_LEVELS,
   ToolMessages,
   ToolPaths,
@@ -26,28 +27,18 @@ import {
   type Tool,
   type ToolDefinition,
 } from '@labstat/tools';
-import { marked } from 'marked';
 import { AppError, notFound } from '../errors.js';
 import type { ToolRow, ToolsRepo } from '../repositories/tools-repo.js';
 import type { UsersRepo } from '../repositories/users-repo.js';
 import type { FileService } from './file-service.js';
-import type { TaskService } from './task-service.js';
-import { ResultCode } from '@labstat/contracts';
+import { escapeHtml, markdownHtml } from '../lib/html.js';
+import type { TasksRepo } from '../repositories/tasks-repo.js';
 
 /** The field key a data step's file goes under in a submission's `file` map. */
 export const DATA_FILED = 'data';
 
 export const ALL_CLASS = 'all';
-
-/** Escapes text for HTML; markdown from tools carries user column names. */
-export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
-
-/** Markdown to HTML with every raw character of the source escaped first: no HTML passes through. */
-export function markdownHtml(md: string): string {
-  return marked.parse(escapeHtml(md), { async: false, gfm: true });
-}
+const allClass = (level1: string): ToolClass => ({ id: classId(level1, ALL_CLASS), name: ALL_CLASS, name_zh: '全部', title: '全部', children: [] });
 
 export interface Viewer {
   userId: number | null;
@@ -60,11 +51,24 @@ export class ToolService {
     private readonly files: FileService,
     private readonly now: () => number,
     private readonly cserviceUrl: string,
+    private readonly tasks: TasksRepo,
   ) {}
 
-  private tasks: TaskService | null = null;
-  attachTasks(tasks: TaskService): void {
-    this.tasks = tasks;
+  /** The submission saved with the viewer's own task of this tool, to re-show its form. */
+  private async saved(viewer: Viewer, taskId: string, toolId: number) {
+    if (!taskId || viewer.userId === null) return null;
+    const t = await this.tasks.byId(taskId);
+    if (!t || t.user_id !== viewer.userId || t.tool_id !== toolId) return null;
+    return {
+      params: JSON.parse(t.params) as Record<string, FieldValue>,
+      task: {
+        taskid: t.taskid,
+        status: t.status,
+        reportid: t.report_id,
+        report: t.report_id ? `${ToolPaths.reportPage}/${t.report_id}` : null,
+        payload: JSON.parse(t.payload) as unknown,
+      },
+    };
   }
 
   /** Mirrors the registry into the database; ids are the definitions' own, so they never move. */
@@ -117,7 +121,12 @@ export class ToolService {
       title: c.name_zh,
       children: (c.children ?? []).map(node),
     });
-    return [{ id: classId(family, ALL_CLASS), name: ALL_CLASS, name_zh: '全部', title: '全部', children: [] }, ...CATEGORIES[family].map(node)];
+    return [allClass(family), ...CATEGORIES[family].map(node)];
+  }
+
+  /** Advanced menu items have no category tree yet: only 全部. */
+  advancedClasses(level1: string): ToolClass[] {
+    return [allClass(level1)];
   }
 
   async star(userId: number, toolId: number, on: boolean): Promise<void> {
@@ -149,7 +158,7 @@ export class ToolService {
   async detail(viewer: Viewer, toolId: number, taskId: string): Promise<ToolDetail> {
     const { tool } = await this.tool(toolId);
     const d = tool.definition;
-    const saved = taskId && viewer.userId !== null && this.tasks ? await this.tasks.savedSubmission(viewer.userId, taskId, toolId) : null;
+    const saved = await this.saved(viewer, taskId, toolId);
     const star = viewer.userId === null ? false : (await this.repo.favoriteIds(viewer.userId, [toolId])).has(toolId);
     const example = EXAMPLE_FILES.find((e) => e.key === d.example)!;
     const exampleRow = await this.files.exampleByKey(example.key);
@@ -192,7 +201,7 @@ export class ToolService {
     const { tool } = await this.tool(ref?.toolId ?? 0);
     const d = tool.definition;
     if (!ref || !d.steps[ref.index]) throw notFound('步骤不存在');
-    const saved = taskId && viewer.userId !== null && this.tasks ? await this.tasks.savedSubmission(viewer.userId, taskId, d.id) : null;
+    const saved = await this.saved(viewer, taskId, d.id);
     return formFields(d, ref.index, undefined, saved?.params ?? {});
   }
 
@@ -201,7 +210,7 @@ export class ToolService {
     const { tool } = await this.tool(toolId);
     const d = tool.definition;
     const file = await this.files.forAnalysis(viewer.userId, fid);
-    const saved = taskId && viewer.userId !== null && this.tasks ? await this.tasks.savedSubmission(viewer.userId, taskId, toolId) : null;
+    const saved = await this.saved(viewer, taskId, toolId);
     let values: Record<string, FieldValue> = saved?.params ?? {};
     if (!saved && file.exampleKey === d.example) values = d.exampleParams ?? {};
     return d.steps.flatMap((s, i) => (s.type === 'form' ? formFields(d, i, file.variables, values) : []));

@@ -101,8 +101,8 @@ function ToolDetailScreen({ toolId, taskId }: { toolId: number; taskId: string }
   const myFiles = files.data ?? [];
   const chosen = myFiles.find((f) => f._fid === fid);
   const chosenExample = examples.find((e) => e._fid === fid);
-  const dataStepIndex = detail.step.findIndex((s) => s.id === step.id);
-  const nextStep = detail.step[dataStepIndex + 1];
+  const stepIndex = detail.step.findIndex((s) => s.id === step.id);
+  const nextStep = detail.step[stepIndex + 1];
 
   const doSubmit = async () => {
     if (!fid) {

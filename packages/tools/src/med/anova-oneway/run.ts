@@ -55,7 +55,6 @@ export function run(data: DataTable, params: Params): ToolOutput {
       ],
     },
   ];
-  let marks: Array<[number, number, string]> = [];
   if (ph) {
     const rows = ph.comparisons.map((c) => [
       `${c.groupB} vs ${c.groupA}`,
@@ -68,14 +67,12 @@ export function run(data: DataTable, params: Params): ToolOutput {
       title: '两两比较',
       blocks: [table(`表4 两两比较（${POSTHOC_NAME[posthoc]}）`, ['比较', '均值差', `${pct}%CI`, 'P', '显著性'], rows, ['均值差为前一组减后一组；* P<0.05，** P<0.01，*** P<0.001，ns 不显著。'])],
     });
-    const idx = (name: string) => groups.findIndex((g) => g.name === name);
-    marks = ph.comparisons.filter((c) => c.pValue < 0.05).map((c) => [idx(c.groupA), idx(c.groupB), stars(c.pValue)]);
     const significant = ph.comparisons.filter((c) => c.pValue < 0.05).map((c) => `${c.groupB}与${c.groupA}`);
     sentences.push(significant.length > 0 ? `${POSTHOC_NAME[posthoc]}两两比较显示：${significant.join('、')}之间差异有统计学意义（P<0.05）。` : `${POSTHOC_NAME[posthoc]}两两比较未发现差异有统计学意义的组对。`);
     if (useWelch && posthoc === 'tukey') sentences.push('方差不齐时 Tukey HSD 可能不准确，建议改选 Games-Howell。');
   }
   if (checks.shapiro.some((s) => s && s.pValue < 0.05)) sentences.push('至少一组偏离正态分布；若样本量较小，建议改用 Kruskal-Wallis 检验。');
-  sections.push({ title: '图形', blocks: [boxplotChart(groups, { title: `图1 各组${yName}的箱线图`, yName, points: true, marks })] });
+  sections.push({ title: '图形', blocks: [boxplotChart(groups, { title: `图1 各组${yName}的箱线图`, yName, points: true, marks: ph?.comparisons.map((c) => ({ ...c, p: c.pValue })) })] });
   sections.push({ title: '结论', blocks: [text(sentences.join('\n\n'))] });
 
   const results: ToolOutput['results'] = {

@@ -21,7 +21,6 @@ export function run(data: DataTable, params: Params): ToolOutput {
   const dunnRows = dunn.comparisons.map((c) => [`${c.groupB} vs ${c.groupA}`, num(c.z, 3), formatP(c.pValue), formatP(c.pAdjusted), stars(c.pAdjusted)]);
   const sig = kw.pValue < 0.05;
   const pairs = dunn.comparisons.filter((c) => c.pAdjusted < 0.05).map((c) => `${c.groupB}与${c.groupA}`);
-  const idx = (name: string) => groups.findIndex((g) => g.name === name);
   const conclusion = [
     `采用 Kruskal-Wallis 检验比较 ${groups.length} 组的${yName}：H = ${num(kw.statistic, 3)}，df = ${kw.df}，${pSentence(kw.pValue)}，` +
       `${sig ? '各组分布差异有统计学意义' : '各组分布差异无统计学意义'}。效应量 ε² = ${num(kw.epsilonSquared, 3)}。`,
@@ -42,7 +41,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
             title: `图1 各组${yName}的箱线图`,
             yName,
             points: true,
-            marks: dunn.comparisons.filter((c) => c.pAdjusted < 0.05).map((c) => [idx(c.groupA), idx(c.groupB), stars(c.pAdjusted)]),
+            marks: dunn.comparisons.map((c) => ({ ...c, p: c.pAdjusted })),
           }),
         ],
       },

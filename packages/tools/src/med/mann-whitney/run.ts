@@ -1,6 +1,6 @@
 // Mann-Whitney U检验: medians (IQR), W and U, z, P (exact or normal as R chooses), rank-biserial r.
 import { mannWhitneyU } from '@labstat/stats';
-import { boxplotChart, stars } from '../../charts.js';
+import { boxplotChart } from '../../charts.js';
 import { alternativeNote, alternativeOf, pSentence, outcomeAndGroup } from '../../common.js';
 import { fiveNumbers, groupsOf } from '../../groups.js';
 import { formatP, num, table, text } from '../../report-helpers.js';
@@ -37,7 +37,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
           ]),
         ],
       },
-      { title: '图形', blocks: [boxplotChart(groups, { title: `图1 两组${yName}的箱线图`, yName, points: true, marks: r.pValue < 0.05 ? [[0, 1, stars(r.pValue)]] : [] })] },
+      { title: '图形', blocks: [boxplotChart(groups, { title: `图1 两组${yName}的箱线图`, yName, points: true, marks: [{ groupA: a.name, groupB: b.name, p: r.pValue }] })] },
       { title: '结论', blocks: [text(conclusion)] },
     ],
     results: { statistic: r.statistic, u, z: r.z, p: r.pValue, exact: r.exact ? 1 : 0, rankBiserial: r.effectSize },

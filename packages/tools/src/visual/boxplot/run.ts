@@ -11,33 +11,32 @@ export function run(data: DataTable, params: Params): ToolOutput {
   const { yName, gName } = outcomeAndGroup(data, params, '请选择数值变量和分组变量');
   const groups = groupsOf(data, yName, gName, { min: 1, max: 30 });
   const mode = String(params.marks ?? 'parametric');
-  const comparisons: Array<{ a: number; b: number; p: number; label: string }> = [];
+  const comparisons: Array<{ groupA: string; groupB: string; p: number; label: string }> = [];
   let methodName = '';
   if (mode !== 'none' && groups.length >= 2 && groups.every((g) => g.values.length >= 2)) {
     if (groups.length === 2) {
       const [a, b] = groups as [(typeof groups)[0], (typeof groups)[0]];
       const p = mode === 'parametric' ? orNull(() => twoSampleTTest(a.values, b.values, { varEqual: false }))?.pValue : orNull(() => mannWhitneyU(a.values, b.values))?.pValue;
       methodName = mode === 'parametric' ? 'Welch t 检验' : 'Mann-Whitney U 检验';
-      if (p !== undefined) comparisons.push({ a: 0, b: 1, p, label: `${b.name} vs ${a.name}` });
+      if (p !== undefined) comparisons.push({ groupA: a.name, groupB: b.name, p, label: `${b.name} vs ${a.name}` });
     } else if (mode === 'parametric') {
       methodName = 'Tukey HSD';
       for (const c of orNull(() => postHoc(groups, 'tukey'))?.comparisons ?? []) {
-        comparisons.push({ a: groups.findIndex((g) => g.name === c.groupA), b: groups.findIndex((g) => g.name === c.groupB), p: c.pValue, label: `${c.groupB} vs ${c.groupA}` });
+        comparisons.push({ groupA: c.groupA, groupB: c.groupB, p: c.pValue, label: `${c.groupB} vs ${c.groupA}` });
       }
     } else {
       methodName = 'Dunn 检验（Holm 校正）';
       for (const c of orNull(() => dunnTest(groups, 'holm'))?.comparisons ?? []) {
-        comparisons.push({ a: groups.findIndex((g) => g.name === c.groupA), b: groups.findIndex((g) => g.name === c.groupB), p: c.pAdjusted, label: `${c.groupB} vs ${c.groupA}` });
+        comparisons.push({ groupA: c.groupA, groupB: c.groupB, p: c.pAdjusted, label: `${c.groupB} vs ${c.groupA}` });
       }
     }
   }
-  const marks = comparisons.filter((c) => c.p < 0.05).map((c) => [c.a, c.b, stars(c.p)] as [number, number, string]);
   const summary = groups.map((g) => {
     const f = fiveNumbers(g.values);
     return [g.name, g.values.length, num(f[0], 2), num(f[1], 2), num(f[2], 2), num(f[3], 2), num(f[4], 2)];
   });
   const sections: ToolOutput['sections'] = [
-    { title: '图形', blocks: [boxplotChart(groups, { title: `图1 各组${yName}的箱线图`, yName, points: params.points !== false, marks })] },
+    { title: '图形', blocks: [boxplotChart(groups, { title: `图1 各组${yName}的箱线图`, yName, points: params.points !== false, marks: comparisons })] },
     { title: '箱线图数据', blocks: [table('表1 各组五数概括', ['组别', 'n', '最小值', 'P25', '中位数', 'P75', '最大值'], summary, ['四分位数按 R 的默认算法（type 7）计算。'])] },
   ];
   if (comparisons.length > 0) {
