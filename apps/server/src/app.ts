@@ -16,6 +16,7 @@ import { devRoutes } from './routes/dev.js';
 import { reportRoutes } from './routes/reports.js';
 import { siteRoutes } from './routes/site.js';
 import { toolRoutes } from './routes/tools.js';
+import { taskRoutes } from './routes/tasks.js';
 import { createServices, type Services } from './services/container.js';
 
 export interface App {
@@ -56,6 +57,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorateRequest('session', null);
   registerErrorHandling(app);
   services.logger = app.log;
+  if (!config.reportFonts) {
+    app.log.warn('no CJK font found: Chinese text in chart downloads may not render (apt-get install fonts-noto-cjk, or set REPORT_FONT_FILE)');
+  }
 
   await app.register(accountRoutes, { services });
   await app.register(siteRoutes, { services, config });
@@ -63,6 +67,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(dataManagerRoutes, { services });
   await app.register(toolRoutes, { services });
   await app.register(reportRoutes, { services });
+  await app.register(taskRoutes, { services });
 
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await app.register(fastifyStatic, {

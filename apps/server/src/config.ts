@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import os from 'node:os';
 import type { JobSettings } from './jobs/job-pool.js';
+import { findChartFonts, type ChartFonts } from './reports/chart-render.js';
 import type { S3Settings } from './storage/s3-store.js';
 
 export interface Config {
@@ -26,6 +27,8 @@ export interface Config {
   jobs: JobSettings;
   /** Customer-service QR image the tool detail's popover shows. */
   cserviceUrl: string;
+  /** CJK font for charts rendered on the server (REPORT_FONT_FILE or a Debian font); null: none found. */
+  reportFonts: ChartFonts | null;
 }
 
 export interface IngestSettings {
@@ -95,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       allowFaults: env.JOB_ALLOW_FAULTS === '1',
     },
     cserviceUrl: env.CSERVICE_URL || '/static/cservice.svg',
+    reportFonts: findChartFonts(env),
   };
 }
 

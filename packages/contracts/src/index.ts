@@ -6,3 +6,4 @@ export * from './site.js';
 export * from './files.js';
 export * from './report.js';
 export * from './tools.js';
+export * from './tasks.js';

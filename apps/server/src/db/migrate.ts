@@ -4,11 +4,13 @@ import type { Db } from './database.js';
 import * as m0001 from './migrations/0001-accounts.js';
 import * as m0002 from './migrations/0002-data-files.js';
 import * as m0003 from './migrations/0003-tools-tasks.js';
+import * as m0004 from './migrations/0004-report-shares.js';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
   '0002-data-files': m0002,
   '0003-tools-tasks': m0003,
+  '0004-report-shares': m0004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -157,6 +157,10 @@ export interface TasksTable {
   taskid: string;
   user_id: number;
   tool_id: number;
+  /**
+   * The task center's list: 'tool' for standard tools (/user/task/tool), 'process' for advanced
+   * tools (/user/task/process, the height-tool-task list).
+   */
   kind: 'tool' | 'process';
   status: TaskStatusValue;
   message: string;
@@ -180,6 +184,15 @@ export interface ReportsTable {
   created_at: number;
 }
 
+export interface ReportSharesTable {
+  /** 32 random bytes, base64url: the share link's secret. */
+  token: string;
+  reportid: string;
+  user_id: number;
+  created_at: number;
+  revoked_at: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -196,4 +209,5 @@ export interface Database {
   tool_favorites: ToolFavoritesTable;
   tasks: TasksTable;
   reports: ReportsTable;
+  report_shares: ReportSharesTable;
 }

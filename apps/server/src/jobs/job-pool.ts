@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
+import type { ExportJobInput } from './export-job.js';
 import type { ToolJobInput, ToolJobResult } from './tool-job.js';
 
 export interface JobSettings {
@@ -17,6 +18,10 @@ export interface JobSettings {
   /** Lets submissions inject a crash or a hang (tests only). */
   allowFaults: boolean;
 }
+
+/** A report download is small work; these bound a pathological one. */
+const EXPORT_TIMEOUT_MS = 120_000;
+const EXPORT_HEAP_MB = 1024;
 
 export class JobFailure extends Error {
   constructor(
@@ -29,32 +34,51 @@ export class JobFailure extends Error {
 }
 
 /** Under tests the worker is TypeScript: a tiny ES module registers tsx and re-exports it. */
-function workerFilename(): string {
+function workerFilename(module: 'tool-job' | 'export-job'): string {
   const own = new URL(import.meta.url);
   const ext = own.pathname.endsWith('.ts') ? '.ts' : '.js';
-  const target = new URL(`./tool-job${ext}`, own);
+  const target = new URL(`./${module}${ext}`, own);
   if (ext === '.js') return target.href;
   const tsxApi = pathToFileURL(path.join(path.dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href;
   const source = `import { register } from ${JSON.stringify(tsxApi)};\nregister();\nconst m = await import(${JSON.stringify(target.href)});\nexport default m.default;\n`;
-  const file = path.join(os.tmpdir(), `labstat-tool-job-${crypto.createHash('sha1').update(source).digest('hex').slice(0, 12)}.mjs`);
+  const file = path.join(os.tmpdir(), `labstat-${module}-${crypto.createHash('sha1').update(source).digest('hex').slice(0, 12)}.mjs`);
   if (!fs.existsSync(file)) fs.writeFileSync(file, source);
   return pathToFileURL(file).href;
 }
 
+function createPool(module: 'tool-job' | 'export-job', threads: number, heapMb: number): Piscina {
+  const fromSource = import.meta.url.endsWith('.ts');
+  return new Piscina({
+    filename: workerFilename(module),
+    minThreads: 0,
+    maxThreads: threads,
+    idleTimeout: 60_000,
+    concurrentTasksPerWorker: 1,
+    resourceLimits: { maxOldGenerationSizeMb: heapMb },
+    execArgv: fromSource ? ['--conditions=labstat-source'] : [],
+  });
+}
+
 export class JobPool {
   private readonly pool: Piscina;
+  private readonly exports: Piscina;
 
   constructor(private readonly settings: JobSettings) {
-    const fromSource = import.meta.url.endsWith('.ts');
-    this.pool = new Piscina({
-      filename: workerFilename(),
-      minThreads: 0,
-      maxThreads: settings.concurrency,
-      idleTimeout: 60_000,
-      concurrentTasksPerWorker: 1,
-      resourceLimits: { maxOldGenerationSizeMb: settings.heapMb },
-      execArgv: fromSource ? ['--conditions=labstat-source'] : [],
-    });
+    this.pool = createPool('tool-job', settings.concurrency, settings.heapMb);
+    // Downloads have their own threads, so a long analysis never holds up a Word file.
+    this.exports = createPool('export-job', settings.concurrency, EXPORT_HEAP_MB);
+  }
+
+  /** Renders a report download (Word, Excel, chart PNG/SVG) in a worker. */
+  async export(input: ExportJobInput): Promise<Buffer> {
+    const signal = AbortSignal.timeout(EXPORT_TIMEOUT_MS);
+    try {
+      const out = (await this.exports.run(input, { signal })) as Uint8Array;
+      return Buffer.from(out.buffer, out.byteOffset, out.byteLength);
+    } catch (err) {
+      if (signal.aborted) throw new JobFailure('timeout', 'export timed out');
+      throw new JobFailure('crash', err instanceof Error ? err.message : String(err));
+    }
   }
 
   async run(input: ToolJobInput): Promise<ToolJobResult> {
@@ -71,7 +95,7 @@ export class JobPool {
     }
   }
 
-  close(): Promise<void> {
-    return this.pool.destroy();
+  async close(): Promise<void> {
+    await Promise.all([this.pool.destroy(), this.exports.destroy()]);
   }
 }

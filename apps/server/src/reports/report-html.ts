@@ -3,12 +3,19 @@
 // of text is escaped; chart options travel as JSON inside a non-executable script element.
 import type { Report, ReportBlock } from '@labstat/contracts';
 import { escapeHtml, markdownHtml } from '../lib/html.js';
+import { downloadPath, paramRows } from './report-facts.js';
 
 export const REPORT_ASSETS = '/reports/assets';
 
+/** Where the page's downloads live, and the share state (null: a visitor through a share link). */
+export interface ReportView {
+  base: string;
+  share: { path: string } | null;
+}
+
 const cell = (v: string | number | null) => (v === null ? '' : escapeHtml(String(v)));
 
-function block(b: ReportBlock, index: number): string {
+function block(b: ReportBlock, index: number, chart: number, link: (kind: string) => string): string {
   switch (b.type) {
     case 'text':
       return `<div class="text">${markdownHtml(b.markdown)}</div>`;
@@ -26,7 +33,7 @@ function block(b: ReportBlock, index: number): string {
       ].join('');
     case 'chart': {
       const json = JSON.stringify(b.option).replace(/</g, '\\u003c');
-      return `<figure class="chart"><figcaption>${escapeHtml(b.title)}</figcaption><div class="echart" id="chart-${index}"></div><script type="application/json" data-chart="chart-${index}">${json}</script></figure>`;
+      return `<figure class="chart"><figcaption>${escapeHtml(b.title)}</figcaption><div class="echart" id="chart-${index}"></div><script type="application/json" data-chart="chart-${index}">${json}</script><div class="chart-links">下载图片：<a href="${link(`png-${chart}`)}" download data-testid="chart-png">PNG（300 dpi）</a><a href="${link(`svg-${chart}`)}" download data-testid="chart-svg">SVG</a></div></figure>`;
     }
     case 'code':
       return `<pre class="code" data-language="${escapeHtml(b.language)}"><code>${escapeHtml(b.code)}</code></pre>`;
@@ -52,19 +59,43 @@ table.three-line td.first{text-align:left}
 .text p{margin:8px 0}
 pre.code{background:#f6f8fa;border:1px solid #e4e7ed;border-radius:4px;padding:12px;font:13px/1.5 Consolas,Menlo,monospace;white-space:pre-wrap;word-break:break-all}
 details{margin-top:24px;color:#555}
+.toolbar{display:flex;flex-wrap:wrap;gap:8px;align-items:center;font-family:sans-serif;font-size:13px;padding:8px 12px;margin:0 -8px 16px;background:#f5f7fa;border-radius:4px}
+.toolbar a,.toolbar button,.chart-links a{color:#409EFF;text-decoration:none;border:1px solid #c6e2ff;background:#ecf5ff;border-radius:3px;padding:2px 10px;font-size:13px;cursor:pointer;font-family:sans-serif}
+.toolbar button.danger{color:#f56c6c;border-color:#fbc4c4;background:#fef0f0}
+.toolbar .spacer{flex:1}
+.toolbar input{width:320px;font-size:12px;padding:3px 6px;border:1px solid #dcdfe6;border-radius:3px}
+.toolbar .status{color:#67c23a}
+.toolbar .status.error{color:#f56c6c}
+.chart-links{text-align:center;font-family:sans-serif;font-size:12px;color:#888}
+.chart-links a{margin-left:6px;font-size:12px;padding:1px 8px}
+.shared{font-family:sans-serif;font-size:12px;color:#888}
+@media print{.toolbar,.chart-links{display:none}}
 `;
 
-export function reportHtml(reportid: string, report: Report): string {
+function toolbar(view: ReportView, link: (kind: string) => string): string {
+  const downloads = `<span>下载报告：</span><a href="${link('docx')}" download data-testid="download-docx">Word</a><a href="${link('xlsx')}" download data-testid="download-xlsx">Excel</a><a href="${link('json')}" download data-testid="download-json">JSON</a>`;
+  if (!view.share) return `<nav class="toolbar">${downloads}<span class="spacer"></span><span class="shared">通过分享链接查看</span></nav>`;
+  const shared = view.share.path !== '';
+  return `<nav class="toolbar" id="share-bar" data-share="${escapeHtml(view.share.path)}">${downloads}<span class="spacer"></span>
+<button type="button" id="share-create" data-testid="share-create"${shared ? ' hidden' : ''}>创建分享链接</button>
+<span id="share-box"${shared ? '' : ' hidden'}><input id="share-url" readonly data-testid="share-url" aria-label="分享链接"> <button type="button" id="share-copy">复制</button> <button type="button" class="danger" id="share-revoke" data-testid="share-revoke">撤销分享</button></span>
+<span class="status" id="share-status" role="status"></span></nav>`;
+}
+
+export function reportHtml(report: Report, view: ReportView): string {
   let n = 0;
+  let charts = 0;
+  const link = (kind: string) => escapeHtml(downloadPath(view.base, report, kind));
   const sections = report.sections
-    .map((s) => `<section><h2>${escapeHtml(s.title)}</h2>${s.blocks.map((b) => block(b, n++)).join('')}</section>`)
+    .map((s) => `<section><h2>${escapeHtml(s.title)}</h2>${s.blocks.map((b) => block(b, n++, b.type === 'chart' ? charts++ : -1, link)).join('')}</section>`)
     .join('');
   const created = new Date(report.createdAt).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false });
-  const params = Object.entries(report.parameters)
-    .map(([k, v]) => `<li>${escapeHtml(k)}：${escapeHtml(Array.isArray(v) ? v.join('、') : String(v ?? ''))}</li>`)
+  const params = paramRows(report)
+    .map(([k, v]) => `<li>${escapeHtml(k ?? '')}：${escapeHtml(v ?? '')}</li>`)
     .join('');
   return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escapeHtml(report.title)}</title><style>${STYLE}</style></head><body data-report="${escapeHtml(reportid)}">
+<title>${escapeHtml(report.title)}</title><style>${STYLE}</style></head><body data-base="${escapeHtml(view.base)}">
+${toolbar(view, link)}
 <h1>${escapeHtml(report.title)}</h1>
 <div class="meta">${escapeHtml(report.tool.name)} v${report.tool.version} · 生成于 ${escapeHtml(created)} · ${escapeHtml(report.engineVersion)}</div>
 ${sections}
@@ -85,4 +116,42 @@ export const REPORT_SCRIPT = `(function(){
     charts.push(chart);
   });
   window.addEventListener('resize', function(){ charts.forEach(function(c){ c.resize(); }); });
+
+  // Share controls (owner only). State changes send the login token as the X-Csrftoken header.
+  var bar = document.getElementById('share-bar');
+  if (!bar) return;
+  var base = document.body.getAttribute('data-base');
+  var create = document.getElementById('share-create');
+  var box = document.getElementById('share-box');
+  var input = document.getElementById('share-url');
+  var status = document.getElementById('share-status');
+  function token(){
+    var m = document.cookie.split(';').map(function(s){ return s.trim(); }).filter(function(s){ return s.indexOf('Custom-Token=') === 0; })[0];
+    return m ? decodeURIComponent(m.slice('Custom-Token='.length)) : '';
+  }
+  function say(text, error){ status.textContent = text; status.className = error ? 'status error' : 'status'; }
+  function show(path){
+    if (path) { input.value = location.origin + path; box.hidden = false; create.hidden = true; }
+    else { input.value = ''; box.hidden = true; create.hidden = false; }
+  }
+  function call(method){
+    return fetch(base + '/share', { method: method, headers: { 'X-Csrftoken': token() }, credentials: 'same-origin' })
+      .then(function(r){ return r.json(); })
+      .then(function(body){ if (body.code !== 200) throw new Error(body.msg || '操作失败'); return body; });
+  }
+  show(bar.getAttribute('data-share'));
+  create.addEventListener('click', function(){
+    create.disabled = true;
+    call('POST').then(function(b){ show(b.data.path); say(b.msg); }, function(e){ say(e.message, true); }).then(function(){ create.disabled = false; });
+  });
+  document.getElementById('share-revoke').addEventListener('click', function(){
+    if (!window.confirm('撤销后，已发出的链接将无法再打开报告。确定撤销吗？')) return;
+    call('DELETE').then(function(b){ show(null); say(b.msg); }, function(e){ say(e.message, true); });
+  });
+  document.getElementById('share-copy').addEventListener('click', function(){
+    input.select();
+    var done = function(){ say('已复制'); };
+    if (navigator.clipboard) navigator.clipboard.writeText(input.value).then(done, function(){ document.execCommand('copy'); done(); });
+    else { document.execCommand('copy'); done(); }
+  });
 })();`;

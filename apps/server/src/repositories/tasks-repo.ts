@@ -1,9 +1,16 @@
 // SQL for analysis tasks and their reports.
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
-import type { Database, ReportsTable, TasksTable } from '../db/schema.js';
+import type { Database, ReportSharesTable, ReportsTable, TasksTable } from '../db/schema.js';
 
 export type TaskRow = Selectable<TasksTable>;
 export type ReportRow = Selectable<ReportsTable>;
+export type ShareRow = Selectable<ReportSharesTable>;
+
+export interface TaskFilter {
+  userId: number;
+  kind: TasksTable['kind'];
+  status?: TasksTable['status'];
+}
 
 export class TasksRepo {
   constructor(private readonly db: Kysely<Database>) {}
@@ -36,5 +43,72 @@ export class TasksRepo {
 
   reportById(reportid: string) {
     return this.db.selectFrom('reports').selectAll().where('reportid', '=', reportid).executeTakeFirst();
+  }
+
+  /** A page of a user's tasks, newest first, with the tool's name. */
+  async list(f: TaskFilter, offset: number, limit: number) {
+    return this.filtered(f)
+      .leftJoin('tools', 'tools.id', 'tasks.tool_id')
+      .select(['tasks.taskid', 'tasks.tool_id', 'tasks.status', 'tasks.message', 'tasks.created_at', 'tasks.ended_at', 'tools.name as toolname'])
+      .orderBy('tasks.created_at', 'desc')
+      .orderBy('tasks.taskid', 'desc')
+      .offset(offset)
+      .limit(limit)
+      .execute();
+  }
+
+  async count(f: TaskFilter): Promise<number> {
+    const r = await this.filtered(f).select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
+    return Number(r.n);
+  }
+
+  private filtered(f: TaskFilter) {
+    let q = this.db.selectFrom('tasks').where('tasks.user_id', '=', f.userId).where('tasks.kind', '=', f.kind);
+    if (f.status) q = q.where('tasks.status', '=', f.status);
+    return q;
+  }
+
+  reportsOfTask(taskid: string) {
+    return this.db.selectFrom('reports').selectAll().where('taskid', '=', taskid).execute();
+  }
+
+  /** Removes a task with its reports and their share links, in one transaction. */
+  async deleteTask(taskid: string): Promise<void> {
+    await this.db.transaction().execute(async (tx) => {
+      const ids = (await tx.selectFrom('reports').select('reportid').where('taskid', '=', taskid).execute()).map((r) => r.reportid);
+      if (ids.length) {
+        await tx.deleteFrom('report_shares').where('reportid', 'in', ids).execute();
+        await tx.deleteFrom('reports').where('reportid', 'in', ids).execute();
+      }
+      await tx.deleteFrom('tasks').where('taskid', '=', taskid).execute();
+    });
+  }
+
+  async insertShare(row: Insertable<ReportSharesTable>): Promise<void> {
+    await this.db.insertInto('report_shares').values(row).execute();
+  }
+
+  shareByToken(token: string) {
+    return this.db.selectFrom('report_shares').selectAll().where('token', '=', token).executeTakeFirst();
+  }
+
+  activeShare(reportid: string) {
+    return this.db
+      .selectFrom('report_shares')
+      .selectAll()
+      .where('reportid', '=', reportid)
+      .where('revoked_at', 'is', null)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirst();
+  }
+
+  async revokeShares(reportid: string, at: number): Promise<number> {
+    const r = await this.db
+      .updateTable('report_shares')
+      .set({ revoked_at: at })
+      .where('reportid', '=', reportid)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows);
   }
 }

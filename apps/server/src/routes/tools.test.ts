@@ -175,8 +175,11 @@ describe('submission', () => {
     const d = await t.call('GET', `/anatools/config/base?toolId=1003&taskId=${taskid}`, { token: alice });
     expect(d.body.data.task).toMatchObject({ taskid, status: '成功', reportid });
     expect(d.body.data.step[1].form_data[0].value).toBe('治疗后收缩压');
+    // It opens on the form step, where the report shows; without a task, on the data step.
+    expect(d.body.data.default_step).toBe(100352);
     const notMine = await t.call('GET', `/anatools/config/base?toolId=1003&taskId=${taskid}`, { token: bob });
     expect(notMine.body.data.task).toBeNull();
+    expect(notMine.body.data.default_step).toBe(100351);
   });
 
   it('refuses parameters the definition or the file does not allow, with the reason', async () => {

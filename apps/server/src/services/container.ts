@@ -29,6 +29,7 @@ import { TasksRepo } from '../repositories/tasks-repo.js';
 import { ToolsRepo } from '../repositories/tools-repo.js';
 import { TaskService } from './task-service.js';
 import { ToolService } from './tool-service.js';
+import { ReportService } from './report-service.js';
 
 export interface Services {
   sessions: SessionService;
@@ -43,6 +44,7 @@ export interface Services {
   files: FileService;
   tools: ToolService;
   tasks: TaskService;
+  reports: ReportService;
   jobs: JobPool;
   /** Set once the HTTP app exists, so services can log through it. */
   logger: FastifyBaseLogger | null;
@@ -74,6 +76,7 @@ export function createServices(db: Db, config: Config, now: () => number = Date.
   const jobs = new JobPool(config.jobs);
   // Tasks log through the app's logger, which exists once buildApp sets services.logger.
   const tasks = new TaskService(tasksRepo, tools, files, store, jobs, `LabStat ${config.version}`, now, () => services.logger);
-  const services: Services = { sessions, accounts, sms, wechat, site: new SiteRepo(k), smsProvider, wechatProvider, store, reader, files, tools, tasks, jobs, logger: null };
+  const reports = new ReportService(tasksRepo, store, jobs, config.reportFonts, now, () => services.logger);
+  const services: Services = { sessions, accounts, sms, wechat, site: new SiteRepo(k), smsProvider, wechatProvider, store, reader, files, tools, tasks, reports, jobs, logger: null };
   return services;
 }

@@ -8,7 +8,10 @@ import {
   ToolMessages,
   ToolPaths,
   SubmitBody,
+  TaskCenterMessages,
+  TaskListQuery,
   type FieldValue,
+  type TaskListData,
   type SubmitResult,
 } from '@labstat/contracts';
 import { allFields, rScript, toolById, ToolInputError, validateParams, type Params } from '@labstat/tools';
@@ -18,7 +21,8 @@ import { AppError, badRequest, notFound } from '../errors.js';
 import { JobFailure, type JobPool } from '../jobs/job-pool.js';
 import type { ToolJobInput } from '../jobs/tool-job.js';
 import type { TaskRow, TasksRepo } from '../repositories/tasks-repo.js';
-import { readAll, ObjectNotFound, type ObjectStore } from '../storage/object-store.js';
+import type { ObjectStore } from '../storage/object-store.js';
+import { formatBeijing } from '../lib/time.js';
 import type { FileService } from './file-service.js';
 import { DATA_FILED, type ToolService } from './tool-service.js';
 
@@ -29,7 +33,6 @@ export const TaskMessages = {
   timeout: '分析超时：数据量过大或计算过于复杂，请减少变量或样本后重试',
   crashed: '分析过程异常终止（可能是内存不足），请减少数据量后重试',
   internal: '分析出错，我们已记录该问题，请稍后重试或联系客服',
-  reportMissing: '报告不存在或已被删除',
 } as const;
 
 const newId = () => crypto.randomBytes(12).toString('hex');
@@ -161,15 +164,39 @@ export class TaskService {
     };
   }
 
-  /** A stored report, for its owner only. */
-  async report(userId: number, reportid: string): Promise<Report> {
-    const r = await this.repo.reportById(reportid);
-    if (!r || r.user_id !== userId) throw notFound(TaskMessages.reportMissing);
-    try {
-      return JSON.parse((await readAll(this.store, r.report_key)).toString('utf8')) as Report;
-    } catch (err) {
-      if (err instanceof ObjectNotFound) throw notFound(TaskMessages.reportMissing);
-      throw err;
+  /** GET /user/task/tool|process: a page of the user's tasks, newest first. */
+  async list(userId: number, kind: TaskRow['kind'], q: z.output<typeof TaskListQuery>): Promise<TaskListData> {
+    const filter = { userId, kind, status: q.status };
+    const [rows, count] = await Promise.all([this.repo.list(filter, (q.page - 1) * q.limit, q.limit), this.repo.count(filter)]);
+    const task_list = rows.map((r) => ({
+      toolid__toolname: r.toolname ?? toolById(r.tool_id)?.definition.name ?? `工具 ${r.tool_id}`,
+      toolid__id: r.tool_id,
+      taskid: r.taskid,
+      create_time: formatBeijing(r.created_at),
+      update_time: r.ended_at === null ? '' : formatBeijing(r.ended_at),
+      status: r.status,
+      message: r.message,
+    }));
+    return { task_list, count };
+  }
+
+  /**
+   * DELETE /delete/task/tool|process: the task, its reports, their share links and their files.
+   * Rows go first in one transaction, so the user never sees half a task; files follow.
+   */
+  async delete(userId: number, kind: TaskRow['kind'], taskid: string): Promise<void> {
+    const t = await this.ownTask(userId, taskid);
+    if (t.kind !== kind) throw notFound(ToolMessages.taskNotFound);
+    if (t.status === TaskStatus.running) throw new AppError(ResultCode.conflict, TaskCenterMessages.stillRunning);
+    const reports = await this.repo.reportsOfTask(taskid);
+    await this.repo.deleteTask(taskid);
+    for (const r of reports) {
+      try {
+        await this.store.deletePrefix(`reports/${r.reportid}/`);
+      } catch (err) {
+        // The rows are gone, so nobody can reach these files; log them for the operator to sweep.
+        this.log()?.error({ taskid, reportid: r.reportid, err }, 'report files of a deleted task were not removed');
+      }
     }
   }
 }

@@ -186,7 +186,8 @@ export class ToolService {
       tool_info: [d.description, `研究方法：${d.methods.join('、')}`, `难度：${'★'.repeat(d.difficulty)}`],
       step_group: d.stepGroups.map((g, i) => ({ id: groupId(d, i), name: g.name, description: g.description, order: i + 1 })),
       step: steps,
-      default_step: steps[0]!.id,
+      // A re-opened task with a report opens on its form step, where the report shows.
+      default_step: (saved?.task.report ? steps.filter((s) => s.type === 'form').at(-1) : undefined)?.id ?? steps[0]!.id,
       notice_panel: { content: d.steps.map((s) => s.notice).filter(Boolean).join('\n') },
       cservice_url: this.cserviceUrl,
       is_authorized: (await this.authorized(viewer.userId, d)) ? 1 : 0,

@@ -9,6 +9,8 @@ import { loadConfig } from '../config.js';
 
 export interface TestApp extends App {
   clock: { t: number; advance(ms: number): void };
+  /** The app's data folder (SQLite file, local object store). */
+  dataDir: string;
   /** inject() with a JSON body and an optional token; returns status and parsed envelope. */
   call(method: 'GET' | 'POST' | 'DELETE', url: string, opts?: { body?: unknown; token?: string; ip?: string }): Promise<{
     status: number;
@@ -56,6 +58,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   return {
     ...built,
     clock,
+    dataDir,
     async call(method, url, opts = {}) {
       const res = await built.app.inject({
         method,

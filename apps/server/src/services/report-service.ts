@@ -1,0 +1,145 @@
+// Reports after the analysis (DESIGN §5): reading them for their owner or through a share link,
+// the downloads (Word, Excel, chart PNG/SVG, JSON) made once in an export worker and kept in the
+// object store, and share links that work without login until revoked.
+import crypto from 'node:crypto';
+import { ResultCode, TaskCenterMessages, TaskPaths, ToolPaths, type Report } from '@labstat/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError, notFound } from '../errors.js';
+import { chartOptions, type ExportFormat } from '../jobs/export-job.js';
+import { JobFailure, type JobPool } from '../jobs/job-pool.js';
+import type { ChartFonts } from '../reports/chart-render.js';
+import { downloadPath } from '../reports/report-facts.js';
+import type { ReportRow, TasksRepo } from '../repositories/tasks-repo.js';
+import { ObjectNotFound, readAll, type ObjectStore } from '../storage/object-store.js';
+
+export const ReportMessages = {
+  missing: '报告不存在或已被删除',
+  noChart: '该报告没有这张图',
+  exportFailed: '报告文件生成失败，请稍后重试',
+} as const;
+
+/** What a download URL names after /download/: docx, xlsx, json, png-{n} or svg-{n}. */
+export type DownloadKind = 'docx' | 'xlsx' | 'json' | `${'png' | 'svg'}-${number}`;
+export const DOWNLOAD_KIND = /^(docx|xlsx|json|(png|svg)-(\d{1,3}))$/;
+
+const CONTENT_TYPES: Record<string, string> = {
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  json: 'application/json; charset=utf-8',
+  png: 'image/png',
+  svg: 'image/svg+xml',
+};
+
+/** Bumped when an output's layout changes, so files made by older code are made again. */
+const EXPORT_VERSION = 'export-v1';
+
+export interface LoadedReport {
+  row: ReportRow;
+  report: Report;
+}
+
+export interface Download {
+  bytes: Buffer;
+  contentType: string;
+}
+
+export class ReportService {
+  constructor(
+    private readonly repo: TasksRepo,
+    private readonly store: ObjectStore,
+    private readonly pool: JobPool,
+    private readonly fonts: ChartFonts | null,
+    private readonly now: () => number,
+    private readonly log: () => FastifyBaseLogger | null,
+  ) {}
+
+  private async read(row: ReportRow): Promise<LoadedReport> {
+    try {
+      return { row, report: JSON.parse((await readAll(this.store, row.report_key)).toString('utf8')) as Report };
+    } catch (err) {
+      if (err instanceof ObjectNotFound) throw notFound(ReportMessages.missing);
+      throw err;
+    }
+  }
+
+  /** A report for its owner only; anyone else hears it does not exist. */
+  async own(userId: number, reportid: string): Promise<LoadedReport> {
+    const row = await this.repo.reportById(reportid);
+    if (!row || row.user_id !== userId) throw notFound(ReportMessages.missing);
+    return this.read(row);
+  }
+
+  /** A report through its share link: unknown and revoked links say which they are. */
+  async shared(token: string): Promise<LoadedReport> {
+    const share = await this.repo.shareByToken(token);
+    if (!share) throw notFound(TaskCenterMessages.shareUnknown);
+    if (share.revoked_at !== null) throw new AppError(ResultCode.notFound, TaskCenterMessages.shareRevoked, 410);
+    const row = await this.repo.reportById(share.reportid);
+    if (!row) throw notFound(TaskCenterMessages.shareUnknown);
+    return this.read(row);
+  }
+
+  static ownerBase = (reportid: string) => `${ToolPaths.reportPage}/${reportid}`;
+  static shareBase = (token: string) => `${TaskPaths.sharePage}/${token}`;
+
+  /** POST /anatools/v2/getresult: makes the Word document now, so a failure shows as 下载失败 here. */
+  async wordPath(userId: number, reportid: string): Promise<string> {
+    const loaded = await this.own(userId, reportid);
+    await this.file(loaded, 'docx');
+    return downloadPath(ReportService.ownerBase(reportid), loaded.report, 'docx');
+  }
+
+  /** The bytes of a download, made on first request and kept beside the report. */
+  async file({ row, report }: LoadedReport, kind: DownloadKind): Promise<Download> {
+    if (kind === 'json') return { bytes: await readAll(this.store, row.report_key), contentType: CONTENT_TYPES.json! };
+    const m = /^(png|svg)-(\d+)$/.exec(kind);
+    const format = (m ? m[1] : kind) as ExportFormat;
+    const chart = m ? Number(m[2]) : undefined;
+    if (chart !== undefined && chart >= chartOptions(report).length) throw notFound(ReportMessages.noChart);
+    const key = `reports/${row.reportid}/${EXPORT_VERSION}/${m ? `chart-${chart}.${format}` : `report.${format}`}`;
+    const contentType = CONTENT_TYPES[format]!;
+    try {
+      return { bytes: await readAll(this.store, key), contentType };
+    } catch (err) {
+      if (!(err instanceof ObjectNotFound)) throw err;
+    }
+    let bytes: Buffer;
+    try {
+      bytes = await this.pool.export({ report, format, chart, fonts: this.fonts });
+    } catch (err) {
+      if (!(err instanceof JobFailure)) throw err;
+      this.log()?.error({ reportid: row.reportid, kind, reason: err.reason, err: err.message }, 'report export failed');
+      throw new AppError(ResultCode.serverError, ReportMessages.exportFailed);
+    }
+    await this.store.putBytes(key, bytes, contentType);
+    return { bytes, contentType };
+  }
+
+  /** The report's live share link, if any. */
+  async sharePath(userId: number, reportid: string): Promise<string | null> {
+    await this.ownRow(userId, reportid);
+    const s = await this.repo.activeShare(reportid);
+    return s ? ReportService.shareBase(s.token) : null;
+  }
+
+  /** Creates the share link, or answers the live one (a double click makes one link, not two). */
+  async share(userId: number, reportid: string): Promise<string> {
+    await this.ownRow(userId, reportid);
+    const live = await this.repo.activeShare(reportid);
+    if (live) return ReportService.shareBase(live.token);
+    const token = crypto.randomBytes(24).toString('base64url');
+    await this.repo.insertShare({ token, reportid, user_id: userId, created_at: this.now(), revoked_at: null });
+    return ReportService.shareBase(token);
+  }
+
+  async revoke(userId: number, reportid: string): Promise<void> {
+    await this.ownRow(userId, reportid);
+    await this.repo.revokeShares(reportid, this.now());
+  }
+
+  private async ownRow(userId: number, reportid: string): Promise<ReportRow> {
+    const row = await this.repo.reportById(reportid);
+    if (!row || row.user_id !== userId) throw notFound(ReportMessages.missing);
+    return row;
+  }
+}
