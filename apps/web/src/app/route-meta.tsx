@@ -1,5 +1,5 @@
 // Route metadata (titles, roles, menu entries) and the free list of spec 01 §4 and §6.
-import { AppstoreOutlined, DashboardOutlined, DatabaseOutlined, ExperimentOutlined, FileProtectOutlined, HomeOutlined, StarOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, DashboardOutlined, DatabaseOutlined, ExperimentOutlined, FileProtectOutlined, HomeOutlined, ScheduleOutlined, StarOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { RoleGroup } from '../lib/session-store';
@@ -72,6 +72,15 @@ export const MENU_ROUTES: MenuRoute[] = [
     children: [
       { path: '/collect/public-tool', title: '标准工具收藏' },
       { path: '/collect/heigh-tool', title: '高级工具收藏' },
+    ],
+  },
+  {
+    path: '/task',
+    title: '任务中心',
+    icon: <ScheduleOutlined />,
+    children: [
+      { path: '/task/public-tool-task', title: '标准工具任务' },
+      { path: '/task/height-tool-task', title: '高级工具任务' },
     ],
   },
   { path: '/tool/detail', title: '工具详情', hidden: true },

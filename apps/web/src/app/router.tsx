@@ -17,6 +17,7 @@ import { RouteGuard } from './route-guard';
 // The working screens load on first use, so the home and login pages stay small.
 const DataManagerPage = lazy(() => import('../features/data-manager/data-manager-page').then((m) => ({ default: m.DataManagerPage })));
 const ToolListPage = lazy(() => import('../features/tools/tool-list-page').then((m) => ({ default: m.ToolListPage })));
+const TaskListPage = lazy(() => import('../features/tasks/task-list-page').then((m) => ({ default: m.TaskListPage })));
 const ToolDetailPage = lazy(() => import('../features/tool-detail/tool-detail-page').then((m) => ({ default: m.ToolDetailPage })));
 
 const page = (node: ReactNode) => <Suspense fallback={<Spin style={{ display: 'block', marginTop: 80 }} />}>{node}</Suspense>;
@@ -48,6 +49,9 @@ export const router = createHashRouter([
           { path: '/collect/public-tool', element: page(<ToolListPage mode="collect-public" />) },
           { path: '/collect/heigh-tool', element: page(<ToolListPage mode="collect-advanced" />) },
           { path: '/tool/detail', element: page(<ToolDetailPage />) },
+          { path: '/task', element: <Navigate to="/task/public-tool-task" replace /> },
+          { path: '/task/public-tool-task', element: page(<TaskListPage key="tool" kind="tool" />) },
+          { path: '/task/height-tool-task', element: page(<TaskListPage key="process" kind="process" />) },
           {
             path: '/user-contract/index',
             element: (

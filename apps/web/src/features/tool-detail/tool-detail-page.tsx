@@ -14,6 +14,7 @@ import { downloadUrl } from '../../lib/api-client';
 import { useDeleteFile } from '../../lib/files-api/delete-file';
 import { useFileList } from '../../lib/files-api/file-list';
 import { useStarTool } from '../../lib/tools-api/star-tool';
+import { downloadWord } from '../../lib/tasks-api/tasks';
 import { useSubmitTool } from '../../lib/tools-api/submit-tool';
 import { useStepFields, useToolBase } from '../../lib/tools-api/tool-detail';
 import { ui } from '../../lib/ui-bridge';
@@ -71,6 +72,7 @@ function ToolDetailScreen({ toolId, taskId }: { toolId: number; taskId: string }
   const [fid, setFid] = useState<string | null>(null);
   const [result, setResult] = useState<Pick<SubmitResult, 'report' | 'reportid'> | null>(null);
   const [phase, setPhase] = useState<ProgressPhase>('idle');
+  const [downloading, setDownloading] = useState(false);
   const refs = { steps: useRef<HTMLDivElement>(null), centre: useRef<HTMLDivElement>(null), right: useRef<HTMLDivElement>(null) };
 
   const examples = useMemo(() => detail?.step.flatMap((s) => s.exampleFile) ?? [], [detail]);
@@ -161,7 +163,14 @@ function ToolDetailScreen({ toolId, taskId }: { toolId: number; taskId: string }
               icon={<DownloadOutlined />}
               disabled={!result}
               data-testid="download-report"
-              onClick={() => result && void downloadUrl(`${result.report}/report.json`).catch(() => undefined)}
+              loading={downloading}
+              onClick={() => {
+                if (!result) return;
+                setDownloading(true);
+                downloadWord(result.reportid)
+                  .catch(() => undefined)
+                  .finally(() => setDownloading(false));
+              }}
             >
               下载
             </Button>

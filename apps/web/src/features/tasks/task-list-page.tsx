@@ -1,0 +1,129 @@
+// Task center (/task/public-tool-task and /task/height-tool-task, spec 01 §2): status tabs 全部
+// 分析中 成功 失败, a table of tool name, task id, created, ended and status, View for 成功 tasks
+// (the tool detail with toolId and taskId) and Delete with 确定删除吗？, 15 per page.
+import { DeleteOutlined, EyeOutlined } from '@ant-design/icons';
+import { TASK_FILTERS, TASK_PAGE_SIZE, type TaskItem } from '@labstat/contracts';
+import { Button, Card, Empty, Popconfirm, Space, Table, Tabs, Tag, Tooltip, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useDeleteTask, useTaskList, type TaskFilter, type TaskListKind } from '../../lib/tasks-api/tasks';
+import { ui } from '../../lib/ui-bridge';
+
+const STATUS_COLOR: Record<TaskItem['status'], string> = { 分析中: 'processing', 成功: 'success', 失败: 'error' };
+
+export function TaskListPage({ kind }: { kind: TaskListKind }) {
+  const navigate = useNavigate();
+  const [status, setStatus] = useState<TaskFilter>('全部');
+  const [page, setPage] = useState(1);
+  const list = useTaskList(kind, status, page);
+  const remove = useDeleteTask(kind);
+  const rows = list.data?.task_list ?? [];
+  const count = list.data?.count ?? 0;
+
+  // After deleting the last task of a later page, show the page before it.
+  useEffect(() => {
+    if (list.data && page > 1 && rows.length === 0 && count > 0) setPage(Math.ceil(count / TASK_PAGE_SIZE));
+  }, [list.data, page, rows.length, count]);
+
+  const columns: ColumnsType<TaskItem> = [
+    { title: '工具名称', dataIndex: 'toolid__toolname', key: 'tool', ellipsis: true },
+    {
+      title: '任务ID',
+      dataIndex: 'taskid',
+      key: 'taskid',
+      render: (id: string) => (
+        <Typography.Text copyable={{ text: id, tooltips: ['复制', '已复制'] }} style={{ fontFamily: 'monospace', fontSize: 12 }}>
+          {id}
+        </Typography.Text>
+      ),
+    },
+    { title: '创建时间', dataIndex: 'create_time', key: 'created', width: 170 },
+    { title: '结束时间', dataIndex: 'update_time', key: 'ended', width: 170, render: (v: string) => v || '—' },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      key: 'status',
+      width: 90,
+      render: (s: TaskItem['status'], t) => {
+        const tag = <Tag color={STATUS_COLOR[s]}>{s}</Tag>;
+        return s === '失败' && t.message ? <Tooltip title={t.message}>{tag}</Tooltip> : tag;
+      },
+    },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 170,
+      render: (_: unknown, t) => (
+        <Space size={4}>
+          <Button
+            size="small"
+            type="link"
+            icon={<EyeOutlined />}
+            disabled={t.status !== '成功'}
+            data-testid="task-view"
+            onClick={() => navigate(`/tool/detail?toolId=${t.toolid__id}&taskId=${encodeURIComponent(t.taskid)}`)}
+          >
+            查看
+          </Button>
+          <Popconfirm
+            title="确定删除吗？"
+            okText="确定"
+            cancelText="取消"
+            disabled={t.status === '分析中'}
+            onConfirm={async () => {
+              await remove.mutateAsync(t.taskid);
+              ui.message?.success('删除成功');
+            }}
+          >
+            <Tooltip title={t.status === '分析中' ? '分析结束后才能删除' : undefined}>
+              <Button size="small" type="link" danger icon={<DeleteOutlined />} disabled={t.status === '分析中'} data-testid="task-delete">
+                删除
+              </Button>
+            </Tooltip>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card title={kind === 'tool' ? '标准工具任务' : '高级工具任务'} size="small" data-testid="task-list">
+      <Tabs
+        activeKey={status}
+        onChange={(k) => {
+          setStatus(k as TaskFilter);
+          setPage(1);
+        }}
+        items={TASK_FILTERS.map((f) => ({ key: f, label: f }))}
+      />
+      <Table<TaskItem>
+        rowKey="taskid"
+        size="middle"
+        columns={columns}
+        dataSource={rows}
+        loading={list.isFetching && !list.data}
+        locale={{
+          emptyText: (
+            <Empty description={status === '全部' ? '暂无任务，去选择一个工具开始分析吧' : `暂无${status}的任务`}>
+              {status === '全部' && (
+                <Button type="primary" onClick={() => navigate(kind === 'tool' ? '/public-tool/visual' : '/high-tool')}>
+                  去使用工具
+                </Button>
+              )}
+            </Empty>
+          ),
+        }}
+        pagination={{
+          current: page,
+          pageSize: TASK_PAGE_SIZE,
+          total: count,
+          hideOnSinglePage: true,
+          showSizeChanger: false,
+          showTotal: (n) => `共 ${n} 条`,
+          onChange: setPage,
+        }}
+      />
+    </Card>
+  );
+}
