@@ -12,6 +12,7 @@ import { neutraliseCell } from '../reports/report-xlsx.js';
 import { register } from '../test/account-flows.js';
 import { uploadOk } from '../test/files.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
+import { exampleFidOf, submitBody, ttest } from '../test/tool-flows.js';
 
 let t: TestApp;
 let alice: string;
@@ -23,20 +24,11 @@ beforeAll(async () => {
   t = await startTestApp({ JOB_ALLOW_FAULTS: '1', JOB_TIMEOUT_S: '5', JOB_CONCURRENCY: '2' });
   alice = (await register(t, '13800000021')).token;
   bob = (await register(t, '13800000022')).token;
-  const base = await t.call('GET', '/anatools/config/base?toolId=1003', { token: alice });
-  exampleFid = base.body.data.step[0].exampleFile[0]._fid;
-  groupsFid = (await t.call('GET', '/anatools/config/base?toolId=1005', { token: alice })).body.data.step[0].exampleFile[0]._fid;
+  exampleFid = await exampleFidOf(t, alice, 1003);
+  groupsFid = await exampleFidOf(t, alice, 1005);
 }, 60_000);
 afterAll(async () => t?.close());
 
-const submitBody = (fid: string, data: Record<string, unknown>, toolId = 1003) => ({
-  taskId: null,
-  toolId,
-  file: { data: fid },
-  form: [{ data, identification: 'params', toolId, stepId: toolId * 100 + 52 }],
-  stepId: toolId * 100 + 52,
-});
-const ttest = { y: '治疗后收缩压', group: '组别', method: 'auto', alternative: 'two.sided', level: 0.95 };
 const anova = { y: '体重增量', group: '组别', method: 'auto', posthoc: 'tukey', level: 0.95 };
 
 async function submit(token: string, fid = exampleFid, data: Record<string, unknown> = ttest, headers: Record<string, string> = {}, toolId = 1003) {

@@ -5,6 +5,7 @@ import { TaskStatus } from '@labstat/contracts';
 import { register } from '../test/account-flows.js';
 import { uploadOk } from '../test/files.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
+import { exampleFidOf, submitBody, ttest } from '../test/tool-flows.js';
 
 let t: TestApp;
 let alice: string;
@@ -15,19 +16,10 @@ beforeAll(async () => {
   t = await startTestApp({ JOB_ALLOW_FAULTS: '1', JOB_TIMEOUT_S: '10', JOB_CONCURRENCY: '1' });
   alice = (await register(t, '13800000011')).token;
   bob = (await register(t, '13800000012')).token;
-  const base = await t.call('GET', '/anatools/config/base?toolId=1003', { token: alice });
-  exampleFid = base.body.data.step[0].exampleFile[0]._fid;
+  exampleFid = await exampleFidOf(t, alice, 1003);
 }, 60_000);
 afterAll(async () => t?.close());
 
-const submitBody = (fid: string, data: Record<string, unknown>, toolId = 1003) => ({
-  taskId: null,
-  toolId,
-  file: { data: fid },
-  form: [{ data, identification: 'params', toolId, stepId: toolId * 100 + 52 }],
-  stepId: toolId * 100 + 52,
-});
-const ttest = { y: '治疗后收缩压', group: '组别', method: 'auto', alternative: 'two.sided', level: 0.95 };
 
 describe('catalogue', () => {
   it('lists, searches and filters tools by family, category and name', async () => {
