@@ -19,6 +19,7 @@ export * from './hypothesis/p-adjust.js';
 export * from './correlation/correlation.js';
 export * from './regression/qr.js';
 export * from './regression/linear.js';
+export * from './regression/polynomial.js';
 export * from './distributions/tukey.js';
 export * from './distributions/dunnett.js';
 export * from './hypothesis/posthoc.js';

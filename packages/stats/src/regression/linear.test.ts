@@ -125,7 +125,8 @@ describe('NIST StRD linear regression', () => {
       expect(d.coef, name).toBeGreaterThanOrEqual(floor);
       expect(Math.min(d.se, d.rsd, d.r2), name).toBeGreaterThanOrEqual(13);
     }
-    // Filip's degree-10 raw polynomial is collinear at lm's tolerance (1e-7): refused with a message.
+    // Filip's degree-10 raw polynomial is collinear at lm's tolerance (1e-7): refused with a message
+    // (polynomialRegression fits it; see polynomial.test.ts).
     expect(() => fitNist('filip')).toThrow('完全共线');
     console.table(table);
   });
