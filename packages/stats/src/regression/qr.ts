@@ -76,9 +76,39 @@ export function qrLeastSquares(columns: readonly ArrayLike<number>[], y: ArrayLi
   applyQ(r);
   const fitted = new Float64Array(n);
   for (let i = 0; i < n; i++) fitted[i] = y[i]! - r[i]!;
-  // Leverage: squared row norms of the first p columns of Q. Q e_j only needs reflectors k ≤ j
-  // (the later ones are zero on row j), which spares almost half the passes over n.
+  return { coefficients: coef, rInverse: rInv, residuals: r, fitted, leverage: leverageOf(columns, A, vs, betas, rInv, n, p), rss, n, p };
+}
+
+/**
+ * Leverage h_i = ‖row i of Q₁‖². A well-conditioned R (diagonal ratio below 1e6) allows the one-pass
+ * h_i = ‖x_i R⁻¹‖², accurate to about cond·ε; otherwise Q₁ is formed from the reflectors.
+ */
+function leverageOf(columns: readonly ArrayLike<number>[], A: Float64Array[], vs: Float64Array[], betas: number[], rInv: Float64Array, n: number, p: number): Float64Array {
   const leverage = new Float64Array(n);
+  let dMax = 0;
+  let dMin = Infinity;
+  for (let j = 0; j < p; j++) {
+    const d = Math.abs(A[j]![j]!);
+    dMax = Math.max(dMax, d);
+    dMin = Math.min(dMin, d);
+  }
+  if (dMax / dMin < 1e6) {
+    const z = new Float64Array(p);
+    for (let i = 0; i < n; i++) {
+      // z = x_i R⁻¹ (R⁻¹ upper triangular): z_m = Σ_{j ≤ m} x_ij R⁻¹_jm.
+      z.fill(0);
+      for (let j = 0; j < p; j++) {
+        const xij = columns[j]![i]!;
+        if (xij === 0) continue;
+        for (let m = j; m < p; m++) z[m]! += xij * rInv[j * p + m]!;
+      }
+      let h = 0;
+      for (let m = 0; m < p; m++) h += z[m]! * z[m]!;
+      leverage[i] = h;
+    }
+    return leverage;
+  }
+  // Q e_j only needs reflectors k ≤ j (the later ones are zero on row j).
   const e = new Float64Array(n);
   for (let j = 0; j < p; j++) {
     e.fill(0);
@@ -86,11 +116,14 @@ export function qrLeastSquares(columns: readonly ArrayLike<number>[], y: ArrayLi
     for (let k = j; k >= 0; k--) reflect(vs[k]!, betas[k]!, k, e);
     for (let i = 0; i < n; i++) leverage[i]! += e[i]! * e[i]!;
   }
-  return { coefficients: coef, rInverse: rInv, residuals: r, fitted, leverage, rss, n, p };
+  return leverage;
 }
 
-/** Euclidean norm of a[from:], scaled by the largest magnitude so squares cannot overflow. */
+/** Euclidean norm of a[from:]; rescaled by the largest magnitude only when the plain sum of squares over- or underflows. */
 function norm2(a: ArrayLike<number>, from: number): number {
+  let plain = 0;
+  for (let i = from; i < a.length; i++) plain += a[i]! * a[i]!;
+  if (plain > 1e-280 && plain < 1e280) return Math.sqrt(plain);
   let scale = 0;
   for (let i = from; i < a.length; i++) scale = Math.max(scale, Math.abs(a[i]!));
   if (scale === 0) return 0;
