@@ -79,7 +79,7 @@ function levelsOf(values: (string | number)[], reference?: string): string[] {
 }
 
 /** Builds the design matrix (dummy coding with R's treatment contrasts). */
-function design(input: LinearRegressionInput, rows: number[]): DesignColumn[] {
+function design(input: LinearRegressionInput, rows: Int32Array): DesignColumn[] {
   const blocks = new Map<string, DesignColumn[]>();
   for (const p of input.predictors) {
     if (p.type === 'numeric') {
@@ -91,7 +91,7 @@ function design(input: LinearRegressionInput, rows: number[]): DesignColumn[] {
       }
       blocks.set(p.name, [{ name: p.name, values: col }]);
     } else {
-      const vals = rows.map((i) => p.values[i]!);
+      const vals = Array.from(rows, (i) => p.values[i]!);
       const levels = levelsOf(vals as (string | number)[], p.reference);
       if (levels.length < 2) throw new StatsError('ZERO_VARIANCE', `分类变量“${p.name}”只有一个水平，无法纳入模型`);
       blocks.set(
@@ -128,9 +128,12 @@ export function linearRegression(input: LinearRegressionInput): Readonly<LinearR
   const missing = new Uint8Array(n0);
   for (let i = 0; i < n0; i++) if (isMissing(input.y[i])) missing[i] = 1;
   for (const p of input.predictors) for (let i = 0; i < n0; i++) if (isMissing(p.values[i])) missing[i] = 1;
-  const rows: number[] = [];
-  for (let i = 0; i < n0; i++) if (!missing[i]) rows.push(i);
-  const y = Float64Array.from(rows, (i) => Number(input.y[i]));
+  let kept = 0;
+  for (let i = 0; i < n0; i++) if (!missing[i]) kept++;
+  const rows = new Int32Array(kept);
+  for (let i = 0, r = 0; i < n0; i++) if (!missing[i]) rows[r++] = i;
+  const y = new Float64Array(kept);
+  for (let r = 0; r < kept; r++) y[r] = Number(input.y[rows[r]!]);
   if (y.some((v) => !Number.isFinite(v))) throw new StatsError('NON_FINITE', '因变量含有非数值内容');
   const cols = design(input, rows);
   const fit = qrLeastSquares(
@@ -161,7 +164,11 @@ export function linearRegression(input: LinearRegressionInput): Readonly<LinearR
   const e = fit.residuals;
   let dwNum = 0;
   for (let i = 1; i < n; i++) dwNum += (e[i]! - e[i - 1]!) ** 2;
-  const cooks = Array.from(e, (ei, i) => (ei * ei * fit.leverage[i]!) / (p * sigma2 * (1 - fit.leverage[i]!) ** 2));
+  const cooks = new Array<number>(n);
+  for (let i = 0; i < n; i++) {
+    const h = fit.leverage[i]!;
+    cooks[i] = (e[i]! * e[i]! * h) / (p * sigma2 * (1 - h) ** 2);
+  }
   return {
     coefficients,
     n,
