@@ -20,6 +20,11 @@ pg.types.setTypeParser(20, (v: string) => Number(v));
 export function openDatabase(opts: { databaseUrl: string | null; dataDir: string }): Db {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // A connection the server ends (restart, failover, admin termination) must not crash the process:
+    // the pool drops it and the next query opens a new one. Idle clients report through the pool,
+    // clients in use or closing through themselves.
+    pool.on('error', (err) => console.warn(`[db] idle PostgreSQL connection lost: ${err.message}`));
+    pool.on('connect', (client) => client.on('error', (err) => console.warn(`[db] PostgreSQL connection lost: ${err.message}`)));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
   }
