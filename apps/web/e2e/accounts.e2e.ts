@@ -1,17 +1,9 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { IPHONE_UA, launchBrowser, newPage as openPage, snap, startServer, type RunningServer } from './harness';
+import { describe, expect, it, onTestFailed } from 'vitest';
+import { IPHONE_UA, newPage as openPage, snap, useServerAndBrowser } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
+const env = useServerAndBrowser();
 
-beforeAll(async () => {
-  server = await startServer();
-  const b = await launchBrowser();
-  browser = b.browser;
-  closeBrowser = b.close;
-});
 /** A new page that, if the test fails, leaves a screenshot and prints what the page showed. */
 async function newPage(b: Browser, opts: { userAgent?: string } = {}) {
   const opened = await openPage(b, opts);
@@ -22,16 +14,11 @@ async function newPage(b: Browser, opts: { userAgent?: string } = {}) {
   return opened;
 }
 
-afterAll(async () => {
-  await closeBrowser?.();
-  await server?.stop();
-});
-
 describe('accounts in the browser', () => {
   it('registers through the dev QR scan and SMS code, logs out, and logs back in with the password', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(env.browser);
     const phone = '13712345678';
-    await page.goto(`${server.url}/#/login`);
+    await page.goto(`${env.server.url}/#/login`);
 
     // QR mode is the default, and the dev providers announce themselves.
     await page.getByTestId('wechat-qr-panel').waitFor();
@@ -52,7 +39,7 @@ describe('accounts in the browser', () => {
     await page.getByPlaceholder('请输入手机号').fill(phone);
     await page.getByTestId('send-sms').click();
     await page.getByText(/\d+秒后重新发送/).waitFor();
-    const outbox = await server.api<{ code: string }[]>('GET', `/dev/sms-outbox?account=${phone}`);
+    const outbox = await env.server.api<{ code: string }[]>('GET', `/dev/sms-outbox?account=${phone}`);
     const code = outbox.data[0]!.code;
     await page.getByTestId('dev-sms-code').getByText(code).waitFor();
 
@@ -98,41 +85,41 @@ describe('accounts in the browser', () => {
   });
 
   it('sends visitors of a protected path to login with a redirect, and a bad token back to login', async () => {
-    const { context, page } = await newPage(browser);
-    await page.goto(`${server.url}/#/profile/index`);
+    const { context, page } = await newPage(env.browser);
+    await page.goto(`${env.server.url}/#/profile/index`);
     await expect.poll(() => page.url()).toMatch(/#\/login\?redirect=%2Fprofile%2Findex/);
 
     // The dashboard is on the free list and sits in the main layout.
-    await page.goto(`${server.url}/#/dashboard`);
+    await page.goto(`${env.server.url}/#/dashboard`);
     await page.getByTestId('sidebar').waitFor();
     await page.getByText('登录后查看账号信息').waitFor();
     await snap(page, 'dashboard-visitor');
 
     // A token the server does not know: cleared, message shown, back to login.
-    await context.addCookies([{ name: 'Custom-Token', value: 'forged-token', url: server.url }]);
-    await page.goto(`${server.url}/#/dashboard`);
+    await context.addCookies([{ name: 'Custom-Token', value: 'forged-token', url: env.server.url }]);
+    await page.goto(`${env.server.url}/#/dashboard`);
     await page.reload();
     await expect.poll(() => page.url()).toMatch(/#\/login\?redirect=%2Fdashboard/);
     await page.getByText('登录状态无效，请重新登录').first().waitFor();
     expect((await context.cookies()).find((c) => c.name === 'Custom-Token')).toBeUndefined();
 
-    await page.goto(`${server.url}/#/no-such-page`);
+    await page.goto(`${env.server.url}/#/no-such-page`);
     await page.getByText('Back to home').waitFor();
     await context.close();
   });
 
   it('refuses a phone on /#/login but not on /', async () => {
-    const { context, page } = await newPage(browser, { userAgent: IPHONE_UA });
+    const { context, page } = await newPage(env.browser, { userAgent: IPHONE_UA });
     const alerts: string[] = [];
     page.on('dialog', (d) => {
       alerts.push(d.message());
       void d.accept();
     });
-    await page.goto(`${server.url}/#/`);
+    await page.goto(`${env.server.url}/#/`);
     await page.getByText('开始使用').waitFor();
     expect(alerts).toEqual([]);
 
-    await page.goto(`${server.url}/#/login`);
+    await page.goto(`${env.server.url}/#/login`);
     await page.getByText('暂不支持手机访问').waitFor();
     expect(alerts.join()).toContain('仅支持iPad和PC');
     expect(await page.getByTestId('wechat-qr-panel').count()).toBe(0);

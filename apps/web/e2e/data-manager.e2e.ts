@@ -1,38 +1,29 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { launchBrowser, newPage, registerViaApi, signIn, snap, startServer, type RunningServer } from './harness';
+import { newPage, registerViaApi, signIn, snap, useServerAndBrowser } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
+const env = useServerAndBrowser();
 let dir: string;
 
-beforeAll(async () => {
-  server = await startServer();
-  const b = await launchBrowser();
-  browser = b.browser;
-  closeBrowser = b.close;
+beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'labstat-e2e-files-'));
 });
-afterAll(async () => {
-  await closeBrowser?.();
-  await server?.stop();
+afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
 describe('data manager in the browser', () => {
   it('uploads a file, previews it with infinite scroll and variables, downloads and deletes it', async () => {
-    const token = await registerViaApi(server, '13900001111');
-    const { context, page } = await newPage(browser);
+    const token = await registerViaApi(env.server, '13900001111');
+    const { context, page } = await newPage(env.browser);
     onTestFailed(async () => {
       await snap(page, 'failed-data-manager').catch(() => undefined);
       console.error(await page.locator('body').innerText().catch(() => ''));
     });
-    await signIn(context, server, token);
-    await page.goto(`${server.url}/#/data-manager/index`);
+    await signIn(context, env.server, token);
+    await page.goto(`${env.server.url}/#/data-manager/index`);
     await page.getByTestId('data-manager').waitFor();
     await page.getByTestId('tags-view').getByText('数据管理').waitFor();
     await page.getByText('还没有数据文件，请先上传').waitFor();
@@ -84,11 +75,11 @@ describe('data manager in the browser', () => {
     await context.close();
   });
 
-  it('refuses a renamed image with the server message and keeps the list as it was', async () => {
-    const token = await registerViaApi(server, '13900002222');
-    const { context, page } = await newPage(browser);
-    await signIn(context, server, token);
-    await page.goto(`${server.url}/#/data-manager/index`);
+  it('refuses a renamed image with the env.server message and keeps the list as it was', async () => {
+    const token = await registerViaApi(env.server, '13900002222');
+    const { context, page } = await newPage(env.browser);
+    await signIn(context, env.server, token);
+    await page.goto(`${env.server.url}/#/data-manager/index`);
     await page.getByText('还没有数据文件，请先上传').waitFor();
     const fake = path.join(dir, 'photo.csv');
     fs.writeFileSync(fake, Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(100, 1)]));

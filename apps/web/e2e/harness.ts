@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
@@ -89,6 +90,23 @@ export async function launchBrowser(): Promise<{ browser: Browser; close(): Prom
       await browser.close();
     },
   };
+}
+
+/** Starts the built server and Chromium before a file's tests and stops both after them. */
+export function useServerAndBrowser(): { readonly server: RunningServer; readonly browser: Browser } {
+  const env = {} as { server: RunningServer; browser: Browser };
+  let closeBrowser: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    env.server = await startServer();
+    const b = await launchBrowser();
+    env.browser = b.browser;
+    closeBrowser = b.close;
+  });
+  afterAll(async () => {
+    await closeBrowser?.();
+    await env.server?.stop();
+  });
+  return env;
 }
 
 export const DESKTOP_UA =

@@ -1,51 +1,37 @@
 import fs from 'node:fs';
 import JSZip from 'jszip';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { launchBrowser, newPage, registerViaApi, signIn, snap, startServer, type RunningServer } from './harness';
+import { describe, expect, it, onTestFailed } from 'vitest';
+import { newPage, registerViaApi, signIn, snap, useServerAndBrowser } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
-
-beforeAll(async () => {
-  server = await startServer();
-  const b = await launchBrowser();
-  browser = b.browser;
-  closeBrowser = b.close;
-});
-afterAll(async () => {
-  await closeBrowser?.();
-  await server?.stop();
-});
+const env = useServerAndBrowser();
 
 /** Runs the independent-samples t-test on its example file over HTTP; returns the task id. */
 async function runTtest(token: string, level: number): Promise<string> {
   const headers = { 'content-type': 'application/json', 'x-csrftoken': token };
-  const base = await (await fetch(`${server.url}/anatools/config/base?toolId=1003`, { headers })).json();
+  const base = await (await fetch(`${env.server.url}/anatools/config/base?toolId=1003`, { headers })).json();
   const fid = base.data.step[0].exampleFile[0]._fid as string;
   const data = { y: '治疗后收缩压', group: '组别', method: 'auto', alternative: 'two.sided', level };
   const body = { taskId: null, toolId: 1003, file: { data: fid }, form: [{ data, identification: 'params', toolId: 1003, stepId: 100352 }], stepId: 100352 };
-  const r = await (await fetch(`${server.url}/anatools/v2`, { method: 'POST', headers, body: JSON.stringify(body) })).json();
+  const r = await (await fetch(`${env.server.url}/anatools/v2`, { method: 'POST', headers, body: JSON.stringify(body) })).json();
   if (r.code !== 200) throw new Error(r.msg);
   return r.data.taskid as string;
 }
 
 describe('task center and report outputs in the browser', () => {
   it('re-opens an old task, downloads Word and Excel, shares and revokes a link, deletes a task', async () => {
-    const token = await registerViaApi(server, '13900003333');
+    const token = await registerViaApi(env.server, '13900003333');
     const older = await runTtest(token, 0.9);
     await new Promise((r) => setTimeout(r, 1100));
     const newer = await runTtest(token, 0.95);
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(env.browser);
     onTestFailed(async () => {
       await snap(page, 'failed-tasks').catch(() => undefined);
       console.error(await page.locator('body').innerText().catch(() => ''));
     });
     page.on('dialog', (d) => void d.accept());
-    await signIn(context, server, token);
+    await signIn(context, env.server, token);
 
-    await page.goto(`${server.url}/#/task`);
+    await page.goto(`${env.server.url}/#/task`);
     await expect.poll(() => page.url()).toContain('#/task/public-tool-task');
     const table = page.getByTestId('task-list');
     await table.getByText(newer).waitFor();
@@ -81,7 +67,7 @@ describe('task center and report outputs in the browser', () => {
     await frame.getByTestId('share-create').click();
     await expect.poll(() => frame.getByTestId('share-url').inputValue()).toMatch(/\/s\/[A-Za-z0-9_-]{32}$/);
     const link = await frame.getByTestId('share-url').inputValue();
-    const visitor = await newPage(browser);
+    const visitor = await newPage(env.browser);
     await visitor.page.goto(link);
     await visitor.page.getByText('通过分享链接查看').waitFor();
     await visitor.page.getByRole('columnheader', { name: '90%CI' }).waitFor();
@@ -93,7 +79,7 @@ describe('task center and report outputs in the browser', () => {
     await visitor.context.close();
 
     // Delete the newer task after the confirmation.
-    await page.goto(`${server.url}/#/task/public-tool-task`);
+    await page.goto(`${env.server.url}/#/task/public-tool-task`);
     await table.getByText(newer).waitFor();
     await table.getByRole('row').filter({ hasText: newer }).getByTestId('task-delete').click();
     await page.getByText('确定删除吗？').waitFor();

@@ -1,32 +1,18 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { launchBrowser, newPage, registerViaApi, signIn, snap, startServer, type RunningServer } from './harness';
+import { describe, expect, it, onTestFailed } from 'vitest';
+import { newPage, registerViaApi, signIn, snap, useServerAndBrowser } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
-
-beforeAll(async () => {
-  server = await startServer();
-  const b = await launchBrowser();
-  browser = b.browser;
-  closeBrowser = b.close;
-});
-afterAll(async () => {
-  await closeBrowser?.();
-  await server?.stop();
-});
+const env = useServerAndBrowser();
 
 describe('tools in the browser', () => {
   it('lists tools, stars one, opens it, runs it on the example and shows the report', async () => {
-    const token = await registerViaApi(server, '13900002222');
-    const { context, page } = await newPage(browser);
+    const token = await registerViaApi(env.server, '13900002222');
+    const { context, page } = await newPage(env.browser);
     onTestFailed(async () => {
       await snap(page, 'failed-tools').catch(() => undefined);
       console.error(await page.locator('body').innerText().catch(() => ''));
     });
-    await signIn(context, server, token);
-    await page.goto(`${server.url}/#/public-tool/med`);
+    await signIn(context, env.server, token);
+    await page.goto(`${env.server.url}/#/public-tool/med`);
     await page.getByTestId('tool-list').waitFor();
     await page.getByTestId('tool-card-1003').waitFor();
     await expect.poll(() => page.getByTestId('tool-count').textContent()).toMatch(/工具总数（\d+）/);
@@ -39,11 +25,11 @@ describe('tools in the browser', () => {
     await page.getByTestId('tool-card-1004').getByRole('button', { name: '收藏', exact: true }).click();
     await page.getByTestId('tool-card-1004').getByRole('button', { name: '取消收藏' }).waitFor();
     await snap(page, 'tool-list');
-    await page.goto(`${server.url}/#/collect/public-tool`);
+    await page.goto(`${env.server.url}/#/collect/public-tool`);
     await page.getByTestId('collect-levels').getByText('医学统计工具').click();
     await page.getByTestId('tool-card-1004').waitFor();
 
-    await page.goto(`${server.url}/#/public-tool/med`);
+    await page.goto(`${env.server.url}/#/public-tool/med`);
     await page.getByTestId('tool-card-1003').getByRole('button', { name: '立即使用' }).click();
     await page.getByTestId('tool-detail').waitFor();
     await page.getByTestId('file-selector').getByText('示例数据_降压药临床试验.csv').waitFor();
@@ -69,10 +55,10 @@ describe('tools in the browser', () => {
   }, 120_000);
 
   it('sends a missing or bad toolId to the visual tool list', async () => {
-    const token = await registerViaApi(server, '13900002223');
-    const { context, page } = await newPage(browser);
-    await signIn(context, server, token);
-    await page.goto(`${server.url}/#/tool/detail?toolId=0`);
+    const token = await registerViaApi(env.server, '13900002223');
+    const { context, page } = await newPage(env.browser);
+    await signIn(context, env.server, token);
+    await page.goto(`${env.server.url}/#/tool/detail?toolId=0`);
     await expect.poll(() => page.url()).toContain('#/public-tool/visual');
     await page.getByTestId('tool-list').waitFor();
     await context.close();

@@ -59,6 +59,17 @@ function createPool(module: 'tool-job' | 'export-job', threads: number, heapMb: 
   });
 }
 
+/** Runs a task in a pool; a deadline passed or a dying worker becomes a JobFailure. */
+async function runWithDeadline<T>(pool: Piscina, input: unknown, timeoutMs: number, transferList?: ArrayBuffer[]): Promise<T> {
+  const signal = AbortSignal.timeout(timeoutMs);
+  try {
+    return (await pool.run(input, { signal, transferList })) as T;
+  } catch (err) {
+    if (signal.aborted) throw new JobFailure('timeout', `job exceeded ${timeoutMs} ms`);
+    throw new JobFailure('crash', err instanceof Error ? err.message : String(err));
+  }
+}
+
 export class JobPool {
   private readonly pool: Piscina;
   private readonly exports: Piscina;
@@ -71,28 +82,16 @@ export class JobPool {
 
   /** Renders a report download (Word, Excel, chart PNG/SVG) in a worker. */
   async export(input: ExportJobInput): Promise<Buffer> {
-    const signal = AbortSignal.timeout(EXPORT_TIMEOUT_MS);
-    try {
-      const out = (await this.exports.run(input, { signal })) as Uint8Array;
-      return Buffer.from(out.buffer, out.byteOffset, out.byteLength);
-    } catch (err) {
-      if (signal.aborted) throw new JobFailure('timeout', 'export timed out');
-      throw new JobFailure('crash', err instanceof Error ? err.message : String(err));
-    }
+    const out = await runWithDeadline<Uint8Array>(this.exports, input, EXPORT_TIMEOUT_MS);
+    return Buffer.from(out.buffer, out.byteOffset, out.byteLength);
   }
 
-  async run(input: ToolJobInput): Promise<ToolJobResult> {
+  run(input: ToolJobInput): Promise<ToolJobResult> {
     if (input.fault && !this.settings.allowFaults) input = { ...input, fault: undefined };
     const transferList = Object.values(input.set.columns)
       .filter((c): c is Float64Array => c instanceof Float64Array)
       .map((c) => c.buffer as ArrayBuffer);
-    const signal = AbortSignal.timeout(this.settings.timeoutMs);
-    try {
-      return (await this.pool.run(input, { signal, transferList })) as ToolJobResult;
-    } catch (err) {
-      if (signal.aborted) throw new JobFailure('timeout', `job exceeded ${this.settings.timeoutMs} ms`);
-      throw new JobFailure('crash', err instanceof Error ? err.message : String(err));
-    }
+    return runWithDeadline<ToolJobResult>(this.pool, input, this.settings.timeoutMs, transferList);
   }
 
   async close(): Promise<void> {

@@ -68,19 +68,16 @@ export class TasksRepo {
     return q;
   }
 
-  reportsOfTask(taskid: string) {
-    return this.db.selectFrom('reports').selectAll().where('taskid', '=', taskid).execute();
-  }
-
-  /** Removes a task with its reports and their share links, in one transaction. */
-  async deleteTask(taskid: string): Promise<void> {
-    await this.db.transaction().execute(async (tx) => {
+  /** Removes a task with its reports and their share links, in one transaction; answers the report ids removed. */
+  deleteTask(taskid: string): Promise<string[]> {
+    return this.db.transaction().execute(async (tx) => {
       const ids = (await tx.selectFrom('reports').select('reportid').where('taskid', '=', taskid).execute()).map((r) => r.reportid);
       if (ids.length) {
         await tx.deleteFrom('report_shares').where('reportid', 'in', ids).execute();
         await tx.deleteFrom('reports').where('reportid', 'in', ids).execute();
       }
       await tx.deleteFrom('tasks').where('taskid', '=', taskid).execute();
+      return ids;
     });
   }
 

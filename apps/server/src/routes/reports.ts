@@ -91,7 +91,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     page(
       reply,
       () => owned(req, req.params.id),
-      async ({ row }) => ({ base: ReportService.ownerBase(row.reportid), share: { path: (await reports.sharePath(row.user_id, row.reportid)) ?? '' } }),
+      async ({ row }) => ({ base: ReportService.ownerBase(row.reportid), share: { path: (await reports.liveSharePath(row.reportid)) ?? '' } }),
     ),
   );
 

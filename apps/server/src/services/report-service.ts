@@ -64,9 +64,7 @@ export class ReportService {
 
   /** A report for its owner only; anyone else hears it does not exist. */
   async own(userId: number, reportid: string): Promise<LoadedReport> {
-    const row = await this.repo.reportById(reportid);
-    if (!row || row.user_id !== userId) throw notFound(ReportMessages.missing);
-    return this.read(row);
+    return this.read(await this.ownRow(userId, reportid));
   }
 
   /** A report through its share link: unknown and revoked links say which they are. */
@@ -91,7 +89,7 @@ export class ReportService {
 
   /** The bytes of a download, made on first request and kept beside the report. */
   async file({ row, report }: LoadedReport, kind: DownloadKind): Promise<Download> {
-    if (kind === 'json') return { bytes: await readAll(this.store, row.report_key), contentType: CONTENT_TYPES.json! };
+    if (kind === 'json') return { bytes: Buffer.from(JSON.stringify(report)), contentType: CONTENT_TYPES.json! };
     const m = /^(png|svg)-(\d+)$/.exec(kind);
     const format = (m ? m[1] : kind) as ExportFormat;
     const chart = m ? Number(m[2]) : undefined;
@@ -115,9 +113,13 @@ export class ReportService {
     return { bytes, contentType };
   }
 
-  /** The report's live share link, if any. */
+  /** The report's live share link, if any, for its owner. */
   async sharePath(userId: number, reportid: string): Promise<string | null> {
-    await this.ownRow(userId, reportid);
+    return this.liveSharePath((await this.ownRow(userId, reportid)).reportid);
+  }
+
+  /** The live share link of a report whose ownership the caller has already checked. */
+  async liveSharePath(reportid: string): Promise<string | null> {
     const s = await this.repo.activeShare(reportid);
     return s ? ReportService.shareBase(s.token) : null;
   }
@@ -125,8 +127,8 @@ export class ReportService {
   /** Creates the share link, or answers the live one (a double click makes one link, not two). */
   async share(userId: number, reportid: string): Promise<string> {
     await this.ownRow(userId, reportid);
-    const live = await this.repo.activeShare(reportid);
-    if (live) return ReportService.shareBase(live.token);
+    const live = await this.liveSharePath(reportid);
+    if (live) return live;
     const token = crypto.randomBytes(24).toString('base64url');
     await this.repo.insertShare({ token, reportid, user_id: userId, created_at: this.now(), revoked_at: null });
     return ReportService.shareBase(token);

@@ -188,14 +188,12 @@ export class TaskService {
     const t = await this.ownTask(userId, taskid);
     if (t.kind !== kind) throw notFound(ToolMessages.taskNotFound);
     if (t.status === TaskStatus.running) throw new AppError(ResultCode.conflict, TaskCenterMessages.stillRunning);
-    const reports = await this.repo.reportsOfTask(taskid);
-    await this.repo.deleteTask(taskid);
-    for (const r of reports) {
+    for (const reportid of await this.repo.deleteTask(taskid)) {
       try {
-        await this.store.deletePrefix(`reports/${r.reportid}/`);
+        await this.store.deletePrefix(`reports/${reportid}/`);
       } catch (err) {
         // The rows are gone, so nobody can reach these files; log them for the operator to sweep.
-        this.log()?.error({ taskid, reportid: r.reportid, err }, 'report files of a deleted task were not removed');
+        this.log()?.error({ taskid, reportid, err }, 'report files of a deleted task were not removed');
       }
     }
   }

@@ -1,6 +1,6 @@
 // The one API client (spec 01 §7, §8): envelope {code,msg,data,count}, 300000 ms timeout,
 // X-Csrftoken header, 5-second error messages and the re-login confirm for 50008/50012/50014.
-import { RELOGIN_CODES, ResultCode, type Envelope } from '@labstat/contracts';
+import { RELOGIN_CODES, ResultCode, TaskCenterMessages, type Envelope } from '@labstat/contracts';
 import { session } from './session-store';
 import { ui } from './ui-bridge';
 
@@ -154,6 +154,12 @@ export function uploadForm<T>(path: string, form: FormData, onProgress?: (percen
   });
 }
 
+/** Shows 下载失败 for 5 seconds (spec 01 §8) and gives the error to throw. */
+export function downloadFailed(): ApiError {
+  ui.message?.error({ content: TaskCenterMessages.downloadFailed, duration: 5 });
+  return new ApiError(-1, TaskCenterMessages.downloadFailed);
+}
+
 /**
  * Fetches a file as a blob (with the token header) and saves it under the name at the end of the
  * URL; any failure shows 下载失败 (spec 01 §4, §8).
@@ -181,8 +187,7 @@ export async function downloadUrl(path: string): Promise<void> {
     a.remove();
     setTimeout(() => URL.revokeObjectURL(href), 10_000);
   } catch {
-    ui.message?.error({ content: '下载失败', duration: 5 });
-    throw new ApiError(-1, '下载失败');
+    throw downloadFailed();
   }
 }
 

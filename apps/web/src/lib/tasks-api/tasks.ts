@@ -2,8 +2,7 @@
 // download of a report (POST /anatools/v2/getresult → downloadPath).
 import { TASK_PAGE_SIZE, TaskPaths, type GetResultData, type TaskListData } from '@labstat/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, downloadUrl, request } from '../api-client';
-import { ui } from '../ui-bridge';
+import { downloadFailed, downloadUrl, request } from '../api-client';
 
 /** public-tool-task lists standard tools' tasks, height-tool-task advanced ones. */
 export type TaskListKind = 'tool' | 'process';
@@ -37,8 +36,7 @@ export async function downloadWord(reportid: string): Promise<void> {
   try {
     ({ downloadPath } = await request<GetResultData>(TaskPaths.getResult, { method: 'POST', body: { reportid }, silent: true }));
   } catch {
-    ui.message?.error({ content: '下载失败', duration: 5 });
-    throw new ApiError(-1, '下载失败');
+    throw downloadFailed();
   }
   await downloadUrl(downloadPath);
 }
