@@ -49,6 +49,24 @@ describe('linear regression agrees with R lm (mtcars)', () => {
     );
   });
 
+  it('agrees over many row blocks, by the blocked route (ChickWeight) and the Householder route (cubic in quakes depth)', () => {
+    // Diagonal ratio of R, read from R⁻¹: below 1e6 the blocked QR answers, above it the full Householder QR.
+    const ratio = (fit: ReturnType<typeof qrLeastSquares>) => {
+      const d = Array.from({ length: fit.p }, (_, k) => Math.abs(1 / fit.rInverse[k * fit.p + k]!));
+      return Math.max(...d) / Math.min(...d);
+    };
+    const c = R.chick;
+    same(linearRegression({ y: c.weight, predictors: [num('Time', c.Time), { name: 'Diet', values: c.Diet, type: 'categorical' }] }), c, 'ChickWeight');
+    const diet = (lv: string) => c.Diet.map((d: string) => (d === lv ? 1 : 0));
+    expect(ratio(qrLeastSquares([c.Time.map(() => 1), c.Time, diet('2'), diet('3'), diet('4')], c.weight))).toBeLessThan(1e6);
+    const q = R.quakes;
+    const d2 = q.depth.map((d: number) => d ** 2);
+    const d3 = q.depth.map((d: number) => d ** 3);
+    const quakes = linearRegression({ y: q.mag, predictors: [num('depth', q.depth), num('I(depth^2)', d2), num('I(depth^3)', d3), num('stations', q.stations)] });
+    same(quakes, q, 'quakes');
+    expect(ratio(qrLeastSquares([q.depth.map(() => 1), q.depth, d2, d3, q.stations], q.mag))).toBeGreaterThan(1e6);
+  });
+
   it('without intercept', () => same(linearRegression({ y: mt.mpg, predictors: [num('wt', mt.wt)], intercept: false }), R.noIntercept, 'no intercept'));
 
   it('drops incomplete rows and refuses collinear or constant predictors', () => {

@@ -17,6 +17,14 @@ export interface QrFit {
 
 /**
  * Fits y ≈ Xβ for X given as p columns of length n.
+ *
+ * Two routes to the same factorisation. First a blocked pass: rows are taken BLOCK at a time into a
+ * small cache-resident matrix under the running R of [X | y] and reduced by Householder reflections
+ * (the triangular-on-top-of-block scheme of TSQR), so the data is read once. When that R is well
+ * conditioned (diagonal ratio below 1e6) residuals are y − Xβ and leverage ‖x_i R⁻¹‖², both accurate
+ * to about cond·ε. Otherwise (NIST's polynomial problems, near-collinear designs) the fit is redone
+ * by the column-by-column Householder QR that keeps the reflectors, with residuals from the exact
+ * orthogonal complement Q₂Q₂ᵀy and leverage from Q₁.
  * @throws StatsError SINGULAR naming the first column that is a linear combination of earlier ones
  *   (relative pivot below 1e-7, R's lm tolerance).
  */
@@ -25,6 +33,115 @@ export function qrLeastSquares(columns: readonly ArrayLike<number>[], y: ArrayLi
   const n = y.length;
   if (p === 0) throw new StatsError('INVALID_ARGUMENT', '模型中没有自变量');
   if (n <= p) throw new StatsError('TOO_FEW_OBSERVATIONS', `观测数（${n}）必须多于模型参数个数（${p}）`);
+  return blockedFit(columns, y, names) ?? householderFit(columns, y, names);
+}
+
+const BLOCK = 256;
+const SINGULAR_TOLERANCE = 1e-7;
+const WELL_CONDITIONED = 1e6;
+
+function singular(k: number, names: readonly string[] | undefined): StatsError {
+  const name = names?.[k] ?? `第${k + 1}列`;
+  return new StatsError('SINGULAR', `自变量“${name}”与其他自变量完全共线（或为常数），无法估计，请删除该变量`);
+}
+
+/** The blocked pass; null when the design is ill conditioned or its sums of squares leave the safe range. */
+function blockedFit(columns: readonly ArrayLike<number>[], y: ArrayLike<number>, names: readonly string[] | undefined): QrFit | null {
+  const p = columns.length;
+  const n = y.length;
+  const q = p + 1; // [X | y]
+  const ld = q + BLOCK;
+  // Column-major work matrix: rows 0..q−1 hold the running R, rows q.. the current block.
+  const W = new Float64Array(q * ld);
+  const sources = [...columns, y];
+  const colSs = new Float64Array(q);
+  for (let start = 0; start < n; start += BLOCK) {
+    const m = Math.min(BLOCK, n - start);
+    for (let j = 0; j < q; j++) {
+      const src = sources[j]!;
+      const off = j * ld + q;
+      let ss = 0;
+      for (let i = 0; i < m; i++) {
+        const v = src[start + i]!;
+        W[off + i] = v;
+        ss += v * v;
+      }
+      colSs[j]! += ss;
+    }
+    for (let k = 0; k < q; k++) {
+      const vOff = k * ld + q; // the block part of the reflector is column k of the block itself
+      let ss = 0;
+      for (let i = 0; i < m; i++) ss += W[vOff + i]! * W[vOff + i]!;
+      if (ss === 0) continue;
+      const akk = W[k * ld + k]!;
+      const norm = Math.sqrt(akk * akk + ss);
+      const alpha = akk > 0 ? -norm : norm;
+      const v0 = akk - alpha;
+      const beta = 2 / (v0 * v0 + ss);
+      // Two columns per sweep: the reflector is loaded once for both (about 1.5× faster in V8).
+      let j = k + 1;
+      for (; j + 1 < q; j += 2) {
+        const aOff = j * ld + q;
+        const bOff = aOff + ld;
+        let da = v0 * W[j * ld + k]!;
+        let db = v0 * W[(j + 1) * ld + k]!;
+        for (let i = 0; i < m; i++) {
+          const v = W[vOff + i]!;
+          da += v * W[aOff + i]!;
+          db += v * W[bOff + i]!;
+        }
+        da *= beta;
+        db *= beta;
+        W[j * ld + k]! -= da * v0;
+        W[(j + 1) * ld + k]! -= db * v0;
+        for (let i = 0; i < m; i++) {
+          const v = W[vOff + i]!;
+          W[aOff + i]! -= da * v;
+          W[bOff + i]! -= db * v;
+        }
+      }
+      if (j < q) {
+        const jOff = j * ld + q;
+        let d = v0 * W[j * ld + k]!;
+        for (let i = 0; i < m; i++) d += W[vOff + i]! * W[jOff + i]!;
+        d *= beta;
+        W[j * ld + k]! -= d * v0;
+        for (let i = 0; i < m; i++) W[jOff + i]! -= d * W[vOff + i]!;
+      }
+      W[k * ld + k] = alpha;
+    }
+  }
+  for (const ss of colSs) if (!(ss < 1e280) || (ss > 0 && ss < 1e-280)) return null;
+  const R = new Float64Array(p * p);
+  for (let i = 0; i < p; i++) for (let j = i; j < p; j++) R[i * p + j] = W[j * ld + i]!;
+  let dMax = 0;
+  let dMin = Infinity;
+  for (let k = 0; k < p; k++) {
+    const d = Math.abs(R[k * p + k]!);
+    if (!(d > SINGULAR_TOLERANCE * Math.sqrt(colSs[k]!)) || colSs[k] === 0) throw singular(k, names);
+    dMax = Math.max(dMax, d);
+    dMin = Math.min(dMin, d);
+  }
+  if (!(dMax / dMin < WELL_CONDITIONED)) return null;
+  const qtyHead = new Float64Array(p);
+  for (let i = 0; i < p; i++) qtyHead[i] = W[p * ld + i]!;
+  const { coefficients, rInverse } = solveTriangular(R, qtyHead, p);
+  const fitted = new Float64Array(n);
+  for (let j = 0; j < p; j++) {
+    const c = columns[j]!;
+    const b = coefficients[j]!;
+    for (let i = 0; i < n; i++) fitted[i]! += b * c[i]!;
+  }
+  const residuals = new Float64Array(n);
+  for (let i = 0; i < n; i++) residuals[i] = y[i]! - fitted[i]!;
+  const rss = W[p * ld + p]! ** 2;
+  return { coefficients, rInverse, residuals, fitted, leverage: leverageFromRInverse(columns, rInverse, n, p), rss, n, p };
+}
+
+/** Column-by-column Householder QR keeping the reflectors (the accurate route for ill-conditioned designs). */
+function householderFit(columns: readonly ArrayLike<number>[], y: ArrayLike<number>, names: readonly string[] | undefined): QrFit {
+  const p = columns.length;
+  const n = y.length;
   const A = columns.map((c) => Float64Array.from(c)); // column-major working copy
   const qty = Float64Array.from(y);
   const vs: Float64Array[] = [];
@@ -33,10 +150,7 @@ export function qrLeastSquares(columns: readonly ArrayLike<number>[], y: ArrayLi
   for (let k = 0; k < p; k++) {
     const a = A[k]!;
     const norm = norm2(a, k);
-    if (!(norm > 1e-7 * colNorm[k]!) || colNorm[k] === 0) {
-      const name = names?.[k] ?? `第${k + 1}列`;
-      throw new StatsError('SINGULAR', `自变量“${name}”与其他自变量完全共线（或为常数），无法估计，请删除该变量`);
-    }
+    if (!(norm > SINGULAR_TOLERANCE * colNorm[k]!) || colNorm[k] === 0) throw singular(k, names);
     const alpha = a[k]! > 0 ? -norm : norm;
     const v = new Float64Array(n);
     for (let i = k; i < n; i++) v[i] = a[i]!;
@@ -49,66 +163,73 @@ export function qrLeastSquares(columns: readonly ArrayLike<number>[], y: ArrayLi
     for (let j = k; j < p; j++) reflect(v, beta, k, A[j]!);
     reflect(v, beta, k, qty);
   }
-  // Back substitution R β = (Qᵀy)[0:p].
-  const coef = new Float64Array(p);
-  for (let i = p - 1; i >= 0; i--) {
-    let s = qty[i]!;
-    for (let j = i + 1; j < p; j++) s -= A[j]![i]! * coef[j]!;
-    coef[i] = s / A[i]![i]!;
-  }
-  const rInv = new Float64Array(p * p);
-  for (let j = 0; j < p; j++) {
-    rInv[j * p + j] = 1 / A[j]![j]!;
-    for (let i = j - 1; i >= 0; i--) {
-      let s = 0;
-      for (let k = i + 1; k <= j; k++) s += A[k]![i]! * rInv[k * p + j]!;
-      rInv[i * p + j] = -s / A[i]![i]!;
-    }
-  }
+  const R = new Float64Array(p * p);
+  for (let i = 0; i < p; i++) for (let j = i; j < p; j++) R[i * p + j] = A[j]![i]!;
+  const { coefficients, rInverse } = solveTriangular(R, qty.subarray(0, p), p);
   // Residuals from the tail of Qᵀy (exact orthogonal complement), mapped back by Q.
   const r = new Float64Array(n);
   for (let i = p; i < n; i++) r[i] = qty[i]!;
   let rss = 0;
   for (let i = p; i < n; i++) rss += qty[i]! * qty[i]!;
-  const applyQ = (x: Float64Array) => {
-    for (let k = p - 1; k >= 0; k--) reflect(vs[k]!, betas[k]!, k, x);
-  };
-  applyQ(r);
+  for (let k = p - 1; k >= 0; k--) reflect(vs[k]!, betas[k]!, k, r);
   const fitted = new Float64Array(n);
   for (let i = 0; i < n; i++) fitted[i] = y[i]! - r[i]!;
-  return { coefficients: coef, rInverse: rInv, residuals: r, fitted, leverage: leverageOf(columns, A, vs, betas, rInv, n, p), rss, n, p };
+  return { coefficients, rInverse, residuals: r, fitted, leverage: leverageFromQ(vs, betas, n, p), rss, n, p };
+}
+
+/** Back substitution R β = (Qᵀy)[0:p] and R⁻¹, R row-major upper triangular. */
+function solveTriangular(R: Float64Array, qtyHead: ArrayLike<number>, p: number): { coefficients: Float64Array; rInverse: Float64Array } {
+  const coefficients = new Float64Array(p);
+  for (let i = p - 1; i >= 0; i--) {
+    let s = qtyHead[i]!;
+    for (let j = i + 1; j < p; j++) s -= R[i * p + j]! * coefficients[j]!;
+    coefficients[i] = s / R[i * p + i]!;
+  }
+  const rInverse = new Float64Array(p * p);
+  for (let j = 0; j < p; j++) {
+    rInverse[j * p + j] = 1 / R[j * p + j]!;
+    for (let i = j - 1; i >= 0; i--) {
+      let s = 0;
+      for (let k = i + 1; k <= j; k++) s += R[i * p + k]! * rInverse[k * p + j]!;
+      rInverse[i * p + j] = -s / R[i * p + i]!;
+    }
+  }
+  return { coefficients, rInverse };
 }
 
 /**
- * Leverage h_i = ‖row i of Q₁‖². A well-conditioned R (diagonal ratio below 1e6) allows the one-pass
- * h_i = ‖x_i R⁻¹‖², accurate to about cond·ε; otherwise Q₁ is formed from the reflectors.
+ * Leverage h_i = ‖x_i R⁻¹‖² (well-conditioned R only: accurate to about cond·ε), BLOCK rows at a
+ * time: column m of X R⁻¹ is Σ_{j ≤ m} R⁻¹_jm x_j, squared into h while the block is in cache.
  */
-function leverageOf(columns: readonly ArrayLike<number>[], A: Float64Array[], vs: Float64Array[], betas: number[], rInv: Float64Array, n: number, p: number): Float64Array {
+function leverageFromRInverse(columns: readonly ArrayLike<number>[], rInv: Float64Array, n: number, p: number): Float64Array {
   const leverage = new Float64Array(n);
-  let dMax = 0;
-  let dMin = Infinity;
-  for (let j = 0; j < p; j++) {
-    const d = Math.abs(A[j]![j]!);
-    dMax = Math.max(dMax, d);
-    dMin = Math.min(dMin, d);
-  }
-  if (dMax / dMin < 1e6) {
-    const z = new Float64Array(p);
-    for (let i = 0; i < n; i++) {
-      // z = x_i R⁻¹ (R⁻¹ upper triangular): z_m = Σ_{j ≤ m} x_ij R⁻¹_jm.
+  const z = new Float64Array(BLOCK);
+  for (let start = 0; start < n; start += BLOCK) {
+    const m = Math.min(BLOCK, n - start);
+    for (let col = 0; col < p; col++) {
       z.fill(0);
-      for (let j = 0; j < p; j++) {
-        const xij = columns[j]![i]!;
-        if (xij === 0) continue;
-        for (let m = j; m < p; m++) z[m]! += xij * rInv[j * p + m]!;
+      let j = 0;
+      for (; j + 1 <= col; j += 2) {
+        const a = rInv[j * p + col]!;
+        const b = rInv[(j + 1) * p + col]!;
+        const sa = columns[j]!;
+        const sb = columns[j + 1]!;
+        for (let i = 0; i < m; i++) z[i]! += a * sa[start + i]! + b * sb[start + i]!;
       }
-      let h = 0;
-      for (let m = 0; m < p; m++) h += z[m]! * z[m]!;
-      leverage[i] = h;
+      if (j === col) {
+        const a = rInv[j * p + col]!;
+        const sa = columns[j]!;
+        for (let i = 0; i < m; i++) z[i]! += a * sa[start + i]!;
+      }
+      for (let i = 0; i < m; i++) leverage[start + i]! += z[i]! * z[i]!;
     }
-    return leverage;
   }
-  // Q e_j only needs reflectors k ≤ j (the later ones are zero on row j).
+  return leverage;
+}
+
+/** Leverage h_i = ‖row i of Q₁‖², Q₁ formed from the reflectors: Q e_j only needs reflectors k ≤ j. */
+function leverageFromQ(vs: Float64Array[], betas: number[], n: number, p: number): Float64Array {
+  const leverage = new Float64Array(n);
   const e = new Float64Array(n);
   for (let j = 0; j < p; j++) {
     e.fill(0);
