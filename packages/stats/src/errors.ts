@@ -8,7 +8,8 @@ export type StatsErrorCode =
   | 'ZERO_VARIANCE'
   | 'GROUP_TOO_SMALL'
   | 'SINGULAR'
-  | 'NOT_CONVERGED';
+  | 'NOT_CONVERGED'
+  | 'SEPARATION';
 
 export class StatsError extends Error {
   constructor(

@@ -26,3 +26,5 @@ export * from './hypothesis/posthoc.js';
 export * from './hypothesis/factorial.js';
 export * from './hypothesis/repeated.js';
 export * from './distributions/noncentral-t.js';
+export type { Predictor, ModelTerms } from './regression/design.js';
+export * from './regression/logistic.js';

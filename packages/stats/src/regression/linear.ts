@@ -4,22 +4,11 @@ import { fSf } from '../distributions/f.js';
 import { tQuantile, tTwoSided } from '../distributions/t.js';
 import { meanAndSs } from '../internal/sum.js';
 import { qrLeastSquares } from './qr.js';
+import { completeRows, design, numericColumn, toArray, type DesignColumn, type ModelTerms } from './design.js';
 
-export interface Predictor {
-  name: string;
-  values: ArrayLike<number | string | null | undefined>;
-  type: 'numeric' | 'categorical';
-  /** Reference level of a categorical predictor (default: the first level in sorted order, as R's factor). */
-  reference?: string;
-}
-
-export interface LinearRegressionInput {
+export interface LinearRegressionInput extends ModelTerms {
   y: ArrayLike<number | null | undefined>;
   yName?: string;
-  predictors: Predictor[];
-  /** Pairs of predictor names whose interaction enters the model (R: a:b). */
-  interactions?: [string, string][];
-  intercept?: boolean;
   level?: number;
 }
 
@@ -58,84 +47,6 @@ export interface LinearRegressionResult {
   level: number;
 }
 
-interface DesignColumn {
-  name: string;
-  values: Float64Array;
-}
-
-/** Marks null, undefined, '' and non-finite numbers (a typed array only needs the finiteness test). */
-function markMissing(values: ArrayLike<unknown>, missing: Uint8Array): void {
-  const n = missing.length;
-  if (values instanceof Float64Array) {
-    for (let i = 0; i < n; i++) if (!(values[i]! - values[i]! === 0)) missing[i] = 1;
-    return;
-  }
-  for (let i = 0; i < n; i++) {
-    const v = values[i];
-    if (typeof v === 'number' ? !(v - v === 0) : v === null || v === undefined || v === '') missing[i] = 1;
-  }
-}
-
-/** The kept rows as numbers; null when one of them is not a finite number (text in a numeric variable). */
-function numericColumn(values: ArrayLike<unknown>, rows: Int32Array, n0: number): Float64Array | null {
-  if (values instanceof Float64Array && rows.length === n0) return values.slice(); // finiteness checked by markMissing
-  const col = new Float64Array(rows.length);
-  for (let r = 0; r < rows.length; r++) {
-    const v = Number(values[rows[r]!]);
-    if (!Number.isFinite(v)) return null;
-    col[r] = v;
-  }
-  return col;
-}
-
-/** A plain array copy (Array.from goes through the iterator protocol, several times slower on 10⁶ values). */
-function toArray(values: Float64Array): number[] {
-  const out = new Array<number>(values.length);
-  for (let i = 0; i < values.length; i++) out[i] = values[i]!;
-  return out;
-}
-
-function levelsOf(values: (string | number)[], reference?: string): string[] {
-  const set = [...new Set(values.map(String))];
-  const numeric = set.every((s) => s.trim() !== '' && Number.isFinite(Number(s)));
-  set.sort(numeric ? (a, b) => Number(a) - Number(b) : (a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  if (reference !== undefined) {
-    if (!set.includes(reference)) throw new StatsError('INVALID_ARGUMENT', `参照水平“${reference}”不在变量的取值中`);
-    return [reference, ...set.filter((s) => s !== reference)];
-  }
-  return set;
-}
-
-/** Builds the design matrix (dummy coding with R's treatment contrasts). */
-function design(input: LinearRegressionInput, rows: Int32Array): DesignColumn[] {
-  const blocks = new Map<string, DesignColumn[]>();
-  for (const p of input.predictors) {
-    if (p.type === 'numeric') {
-      const col = numericColumn(p.values, rows, p.values.length);
-      if (!col) throw new StatsError('NON_FINITE', `自变量“${p.name}”含有非数值内容，请将其设为分类变量或清理数据`);
-      blocks.set(p.name, [{ name: p.name, values: col }]);
-    } else {
-      const vals = Array.from(rows, (i) => p.values[i]!);
-      const levels = levelsOf(vals as (string | number)[], p.reference);
-      if (levels.length < 2) throw new StatsError('ZERO_VARIANCE', `分类变量“${p.name}”只有一个水平，无法纳入模型`);
-      blocks.set(
-        p.name,
-        levels.slice(1).map((lv) => ({ name: `${p.name}${lv}`, values: Float64Array.from(vals, (v) => (String(v) === lv ? 1 : 0)) })),
-      );
-    }
-  }
-  const cols: DesignColumn[] = [];
-  if (input.intercept ?? true) cols.push({ name: '(Intercept)', values: new Float64Array(rows.length).fill(1) });
-  for (const p of input.predictors) cols.push(...blocks.get(p.name)!);
-  for (const [a, b] of input.interactions ?? []) {
-    const A = blocks.get(a);
-    const B = blocks.get(b);
-    if (!A || !B) throw new StatsError('INVALID_ARGUMENT', `交互项中的变量“${!A ? a : b}”不在自变量中`);
-    for (const ca of A) for (const cb of B) cols.push({ name: `${ca.name}:${cb.name}`, values: ca.values.map((v, i) => v * cb.values[i]!) });
-  }
-  return cols;
-}
-
 /**
  * Ordinary least squares with R's lm conventions: treatment-coded factors, t tests and CIs per
  * coefficient, overall F test, R² (about the mean, or about 0 without intercept), AIC/BIC,
@@ -146,16 +57,7 @@ function design(input: LinearRegressionInput, rows: Int32Array): DesignColumn[] 
 export function linearRegression(input: LinearRegressionInput): Readonly<LinearRegressionResult> {
   const level = input.level ?? 0.95;
   const n0 = input.y.length;
-  for (const p of input.predictors) {
-    if (p.values.length !== n0) throw new StatsError('INVALID_ARGUMENT', `自变量“${p.name}”与因变量的长度不同`);
-  }
-  const missing = new Uint8Array(n0);
-  markMissing(input.y, missing);
-  for (const p of input.predictors) markMissing(p.values, missing);
-  let kept = 0;
-  for (let i = 0; i < n0; i++) if (!missing[i]) kept++;
-  const rows = new Int32Array(kept);
-  for (let i = 0, r = 0; i < n0; i++) if (!missing[i]) rows[r++] = i;
+  const rows = completeRows([input.y], input.predictors);
   const y = numericColumn(input.y, rows, n0);
   if (!y) throw new StatsError('NON_FINITE', '因变量含有非数值内容');
   const cols = design(input, rows);

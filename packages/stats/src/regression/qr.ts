@@ -33,7 +33,28 @@ export function qrLeastSquares(columns: readonly ArrayLike<number>[], y: ArrayLi
   const n = y.length;
   if (p === 0) throw new StatsError('INVALID_ARGUMENT', '模型中没有自变量');
   if (n <= p) throw new StatsError('TOO_FEW_OBSERVATIONS', `观测数（${n}）必须多于模型参数个数（${p}）`);
-  return blockedFit(columns, y, names) ?? householderFit(columns, y, names);
+  const blocked = blockedFactor(columns, y, names);
+  if (!blocked) return householderFit(columns, y, names);
+  const { coefficients, rInverse } = solveTriangular(blocked.R, blocked.qtyHead, p);
+  const fitted = new Float64Array(n);
+  for (let j = 0; j < p; j++) {
+    const c = columns[j]!;
+    const b = coefficients[j]!;
+    for (let i = 0; i < n; i++) fitted[i]! += b * c[i]!;
+  }
+  const residuals = new Float64Array(n);
+  for (let i = 0; i < n; i++) residuals[i] = y[i]! - fitted[i]!;
+  return { coefficients, rInverse, residuals, fitted, leverage: leverageFromRInverse(columns, rInverse, n, p), rss: blocked.rss, n, p };
+}
+
+/** Coefficients, R⁻¹ and the residual sum of squares only (no per-row diagnostics), for iterative fits. */
+export function qrSolve(columns: readonly ArrayLike<number>[], y: ArrayLike<number>, names?: readonly string[]): Pick<QrFit, 'coefficients' | 'rInverse' | 'rss'> {
+  const p = columns.length;
+  if (p === 0) throw new StatsError('INVALID_ARGUMENT', '模型中没有自变量');
+  if (y.length <= p) throw new StatsError('TOO_FEW_OBSERVATIONS', `观测数（${y.length}）必须多于模型参数个数（${p}）`);
+  const blocked = blockedFactor(columns, y, names);
+  if (!blocked) return householderFit(columns, y, names);
+  return { ...solveTriangular(blocked.R, blocked.qtyHead, p), rss: blocked.rss };
 }
 
 const BLOCK = 256;
@@ -45,8 +66,12 @@ function singular(k: number, names: readonly string[] | undefined): StatsError {
   return new StatsError('SINGULAR', `自变量“${name}”与其他自变量完全共线（或为常数），无法估计，请删除该变量`);
 }
 
-/** The blocked pass; null when the design is ill conditioned or its sums of squares leave the safe range. */
-function blockedFit(columns: readonly ArrayLike<number>[], y: ArrayLike<number>, names: readonly string[] | undefined): QrFit | null {
+/** The blocked pass → R, (Qᵀy)[0:p] and RSS; null when R is ill conditioned or a sum of squares leaves the safe range. */
+function blockedFactor(
+  columns: readonly ArrayLike<number>[],
+  y: ArrayLike<number>,
+  names: readonly string[] | undefined,
+): { R: Float64Array; qtyHead: Float64Array; rss: number } | null {
   const p = columns.length;
   const n = y.length;
   const q = p + 1; // [X | y]
@@ -125,17 +150,7 @@ function blockedFit(columns: readonly ArrayLike<number>[], y: ArrayLike<number>,
   if (!(dMax / dMin < WELL_CONDITIONED)) return null;
   const qtyHead = new Float64Array(p);
   for (let i = 0; i < p; i++) qtyHead[i] = W[p * ld + i]!;
-  const { coefficients, rInverse } = solveTriangular(R, qtyHead, p);
-  const fitted = new Float64Array(n);
-  for (let j = 0; j < p; j++) {
-    const c = columns[j]!;
-    const b = coefficients[j]!;
-    for (let i = 0; i < n; i++) fitted[i]! += b * c[i]!;
-  }
-  const residuals = new Float64Array(n);
-  for (let i = 0; i < n; i++) residuals[i] = y[i]! - fitted[i]!;
-  const rss = W[p * ld + p]! ** 2;
-  return { coefficients, rInverse, residuals, fitted, leverage: leverageFromRInverse(columns, rInverse, n, p), rss, n, p };
+  return { R, qtyHead, rss: W[p * ld + p]! ** 2 };
 }
 
 /** Column-by-column Householder QR keeping the reflectors (the accurate route for ill-conditioned designs). */
