@@ -31,3 +31,5 @@ export * from './regression/logistic.js';
 export * from './survival/kaplan-meier.js';
 export * from './survival/logrank.js';
 export * from './survival/cox.js';
+export * from './diagnostic/roc.js';
+export * from './diagnostic/accuracy.js';
