@@ -33,3 +33,5 @@ export * from './survival/logrank.js';
 export * from './survival/cox.js';
 export * from './diagnostic/roc.js';
 export * from './diagnostic/accuracy.js';
+export * from './diagnostic/agreement.js';
+export * from './power/power.js';
