@@ -7,7 +7,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   correlationTest,
+  coxRegression,
   describe,
+  logisticRegression,
   linearRegression,
   mannWhitneyU,
   oneWayAnova,
@@ -54,6 +56,17 @@ function time(label: string, f: () => unknown, reps = 3): number {
 const groups: Group[] = Array.from({ length: 5 }, (_, k) => ({ name: `g${k}`, values: [] as number[] }));
 for (let i = 0; i < N; i++) groups[g[i]!]!.values.push(x[i]!);
 
+// Models on the first M rows (issue "Statistics engine, part 2": logistic and Cox on 100,000 rows).
+const M = Math.min(N, Number(process.env.BENCH_MODEL_ROWS ?? 100_000));
+const MP = 5;
+const lin = Float64Array.from({ length: M }, (_, i) => X.slice(0, MP).reduce((s, c, j) => s + (j % 2 ? -0.3 : 0.4) * c[i]!, 0));
+const yb = Float64Array.from(lin, (l) => (uniform() < 1 / (1 + Math.exp(-l)) ? 1 : 0));
+const eventTime = Float64Array.from(lin, (l) => -Math.log(uniform() || 1e-300) / Math.exp(l));
+const censorTime = Float64Array.from(lin, () => -Math.log(uniform() || 1e-300) * 1.5);
+const st = Float64Array.from(eventTime, (t, i) => Math.min(t, censorTime[i]!));
+const ev = Float64Array.from(eventTime, (t, i) => (t <= censorTime[i]! ? 1 : 0));
+const modelPredictors = X.slice(0, MP).map((c, j) => ({ name: `x${j}`, values: c.subarray(0, M), type: 'numeric' as const }));
+
 const ours: Record<string, number> = {
   describe: time('describe', () => describe(x)),
   welch: time('Welch t-test', () => twoSampleTTest(x, y)),
@@ -61,6 +74,8 @@ const ours: Record<string, number> = {
   regression10: time('linear regression, 10 x', () => linearRegression({ y: yr, predictors: X.map((c, j) => ({ name: `x${j}`, values: c, type: 'numeric' as const })) })),
   mannWhitney: time('Mann-Whitney U', () => mannWhitneyU(x, y)),
   spearman: time('Spearman', () => correlationTest(x, y, { method: 'spearman' })),
+  logistic5: time(`logistic, 5 x, ${M} rows`, () => logisticRegression({ y: yb, predictors: modelPredictors, profile: false })),
+  cox5: time(`Cox (Efron), 5 x, ${M} rows`, () => coxRegression({ time: st, status: ev, predictors: modelPredictors })),
 };
 
 let r: Record<string, number> | null = null;
@@ -71,8 +86,14 @@ try {
   const lines = ['x,y,g,yr,' + X.map((_, j) => `x${j}`).join(',')];
   for (let i = 0; i < N; i++) lines.push(`${x[i]},${y[i]},${g[i]},${yr[i]},${X.map((c) => c[i]).join(',')}`);
   fs.writeFileSync(csv, lines.join('\n'));
+  const modelCsv = path.join(dir, 'models.csv');
+  const modelLines = ['yb,st,ev,' + X.slice(0, MP).map((_, j) => `x${j}`).join(',')];
+  for (let i = 0; i < M; i++) modelLines.push(`${yb[i]},${st[i]},${ev[i]},${X.slice(0, MP).map((c) => c[i]).join(',')}`);
+  fs.writeFileSync(modelCsv, modelLines.join('\n'));
+  const terms = X.slice(0, MP).map((_, j) => `x${j}`).join(' + ');
   const script = `
-    d <- read.csv("${csv}"); d$g <- factor(d$g)
+    suppressPackageStartupMessages(library(survival))
+    d <- read.csv("${csv}"); d$g <- factor(d$g); m <- read.csv("${modelCsv}")
     tm <- function(e) { eval(e); min(replicate(3, system.time(eval(e))[["elapsed"]])) * 1000 }
     out <- c(
       describe = tm(quote({ mean(d$x); sd(d$x); quantile(d$x, c(.25, .5, .75)); range(d$x) })),
@@ -80,7 +101,9 @@ try {
       anova5 = tm(quote(anova(lm(x ~ g, d)))),
       regression10 = tm(quote(summary(lm(yr ~ ${X.map((_, j) => `x${j}`).join(' + ')}, d)))),
       mannWhitney = tm(quote(wilcox.test(d$x, d$y))),
-      spearman = tm(quote(cor.test(d$x, d$y, method = "spearman", exact = FALSE))))
+      spearman = tm(quote(cor.test(d$x, d$y, method = "spearman", exact = FALSE))),
+      logistic5 = tm(quote(summary(glm(yb ~ ${terms}, binomial, m)))),
+      cox5 = tm(quote(summary(coxph(Surv(st, ev) ~ ${terms}, m)))))
     cat(paste(names(out), out, sep = "=", collapse = "\\n"))`;
   const text = execFileSync('Rscript', ['-e', script], { encoding: 'utf8', maxBuffer: 1 << 24 });
   r = Object.fromEntries(text.trim().split('\n').map((l) => l.split('=')).map(([k, v]) => [k!, Number(v)]));
