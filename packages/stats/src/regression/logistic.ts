@@ -5,7 +5,7 @@ import { normalQuantile, normalSf } from '../distributions/normal.js';
 import { quantile } from '../descriptive/quantile.js';
 import { brent } from '../internal/root.js';
 import { completeRows, design, levelsOf, type DesignColumn, type ModelTerms } from './design.js';
-import { qrSolve } from './qr.js';
+import { binomialFamily, irls, MAX_ITERATIONS, type IrlsFit } from './glm.js';
 
 export interface LogisticRegressionInput extends ModelTerms {
   /** Outcome with exactly two distinct values (0/1, or two categories). */
@@ -73,98 +73,6 @@ export interface LogisticRegressionResult {
   fitted: number[];
   iterations: number;
   level: number;
-}
-
-const EPS = Number.EPSILON;
-const THRESH = 30; // R's logit_linkinv clamps |η| beyond 30
-
-function linkinv(eta: number): number {
-  return eta < -THRESH ? EPS : eta > THRESH ? 1 - EPS : 1 / (1 + Math.exp(-eta));
-}
-
-function muEta(eta: number): number {
-  const a = Math.abs(eta);
-  if (a > THRESH) return EPS;
-  const e = Math.exp(-a);
-  return e / ((1 + e) * (1 + e));
-}
-
-function binomialDeviance(y: Float64Array, mu: Float64Array): number {
-  let d = 0;
-  for (let i = 0; i < y.length; i++) d += y[i] === 1 ? -2 * Math.log(mu[i]!) : -2 * Math.log(1 - mu[i]!);
-  return d;
-}
-
-interface IrlsFit {
-  beta: Float64Array;
-  rInverse: Float64Array;
-  eta: Float64Array;
-  mu: Float64Array;
-  deviance: number;
-  iterations: number;
-  converged: boolean;
-}
-
-const MAX_ITERATIONS = 50;
-const TOLERANCE = 1e-12;
-
-/**
- * IRLS as R's glm.fit (same start, link clamps and deviance criterion, run to a tighter tolerance).
- * Given `start` coefficients it begins there instead, and any step that raises the deviance is
- * halved (up to 30 times) so the iteration cannot run off, which a profile far from the MLE needs.
- */
-function irls(cols: readonly Float64Array[], y: Float64Array, offset: Float64Array | null, names: readonly string[], start?: Float64Array): IrlsFit {
-  const n = y.length;
-  const p = cols.length;
-  const eta = new Float64Array(n);
-  const mu = new Float64Array(n);
-  const predict = (b: Float64Array) => {
-    for (let i = 0; i < n; i++) {
-      let e = offset ? offset[i]! : 0;
-      for (let j = 0; j < p; j++) e += cols[j]![i]! * b[j]!;
-      eta[i] = e;
-      mu[i] = linkinv(e);
-    }
-  };
-  let beta: Float64Array = new Float64Array(p);
-  if (start) {
-    beta = Float64Array.from(start);
-    predict(beta);
-  } else {
-    for (let i = 0; i < n; i++) {
-      mu[i] = (y[i]! + 0.5) / 2;
-      eta[i] = Math.log(mu[i]! / (1 - mu[i]!));
-    }
-  }
-  let previous: Float64Array | null = start ? beta : null;
-  let devOld = binomialDeviance(y, mu);
-  const wx = cols.map(() => new Float64Array(n));
-  const wz = new Float64Array(n);
-  let rInverse: Float64Array = new Float64Array(p * p);
-  let deviance = devOld;
-  for (let it = 1; it <= MAX_ITERATIONS; it++) {
-    for (let i = 0; i < n; i++) {
-      const g = muEta(eta[i]!);
-      const w = g / Math.sqrt(mu[i]! * (1 - mu[i]!));
-      const off = offset ? offset[i]! : 0;
-      wz[i] = w * (eta[i]! - off + (y[i]! - mu[i]!) / g);
-      for (let j = 0; j < p; j++) wx[j]![i] = w * cols[j]![i]!;
-    }
-    const fit = qrSolve(wx, wz, names);
-    beta = fit.coefficients;
-    rInverse = fit.rInverse;
-    predict(beta);
-    deviance = binomialDeviance(y, mu);
-    for (let half = 0; previous && half < 30 && !(deviance <= devOld * (1 + 1e-12)); half++) {
-      for (let j = 0; j < p; j++) beta[j] = (beta[j]! + previous[j]!) / 2;
-      predict(beta);
-      deviance = binomialDeviance(y, mu);
-    }
-    previous = Float64Array.from(beta);
-    if (Math.abs(deviance - devOld) / (Math.abs(deviance) + 0.1) < TOLERANCE) return { beta, rInverse, eta, mu, deviance, iterations: it, converged: true };
-    devOld = deviance;
-  }
-  return { beta, rInverse, eta, mu, deviance, iterations: MAX_ITERATIONS, converged: false };
 }
 
 /** Outcome as 0/1 with the event level named. */
@@ -268,7 +176,7 @@ export function logisticRegression(input: LogisticRegressionInput): Readonly<Log
   if (n <= p) throw new StatsError('TOO_FEW_OBSERVATIONS', `观测数（${n}）必须多于模型参数个数（${p}）`);
   const names = cols.map((c) => c.name);
   const X = cols.map((c) => c.values);
-  const fit = irls(X, y, null, names);
+  const fit = irls(binomialFamily, X, y, null, names);
   const sep = separation(fit, y, cols);
   if (sep) {
     const which = sep.terms.length ? `，涉及：${sep.terms.map((t) => `“${t}”`).join('、')}` : '';
@@ -282,7 +190,7 @@ export function logisticRegression(input: LogisticRegressionInput): Readonly<Log
   const intercept = input.intercept ?? true;
   const events = y.reduce((s, v) => s + v, 0);
   const muNull = intercept ? events / n : 0.5;
-  const nullDeviance = binomialDeviance(y, new Float64Array(n).fill(muNull));
+  const nullDeviance = binomialFamily.deviance(y, new Float64Array(n).fill(muNull));
   const z = normalQuantile(1 - (1 - level) / 2);
   const cutDev = chisqQuantile(level, 1);
   const coefficients = cols.map((c, j): LogisticCoefficient => {
@@ -381,10 +289,10 @@ function profileInterval(
   const excess = (b: number): number => {
     for (let i = 0; i < y.length; i++) offset[i] = b * xj[i]!;
     if (others.length === 0) {
-      const mu = Float64Array.from(offset, linkinv);
-      return binomialDeviance(y, mu) - devMin - cut;
+      const mu = Float64Array.from(offset, binomialFamily.linkinv);
+      return binomialFamily.deviance(y, mu) - devMin - cut;
     }
-    return irls(others, y, offset, otherNames, start).deviance - devMin - cut;
+    return irls(binomialFamily, others, y, offset, otherNames, start).deviance - devMin - cut;
   };
   // A refit far out in the tail can fail (every weight near 0): treated as "not evaluable here".
   const safeExcess = (b: number): number => {

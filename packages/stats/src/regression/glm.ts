@@ -1,0 +1,145 @@
+// Generalised linear models fitted by iteratively reweighted least squares, as R's glm.fit: the
+// family supplies the inverse link, its derivative, the variance function, the deviance and the start.
+import { qrSolve } from './qr.js';
+
+export interface GlmFamily {
+  linkinv(eta: number): number;
+  /** dμ/dη. */
+  muEta(eta: number): number;
+  variance(mu: number): number;
+  deviance(y: Float64Array, mu: Float64Array): number;
+  /** R's mustart for one observation. */
+  start(y: number): number;
+  link(mu: number): number;
+}
+
+const EPS = Number.EPSILON;
+const THRESH = 30; // R's logit_linkinv clamps |η| beyond 30
+
+/** Binomial with the logit link (0/1 outcomes). */
+export const binomialFamily: GlmFamily = {
+  linkinv: (eta) => (eta < -THRESH ? EPS : eta > THRESH ? 1 - EPS : 1 / (1 + Math.exp(-eta))),
+  muEta: (eta) => {
+    const a = Math.abs(eta);
+    if (a > THRESH) return EPS;
+    const e = Math.exp(-a);
+    return e / ((1 + e) * (1 + e));
+  },
+  variance: (mu) => mu * (1 - mu),
+  deviance: (y, mu) => {
+    let d = 0;
+    for (let i = 0; i < y.length; i++) d += y[i] === 1 ? -2 * Math.log(mu[i]!) : -2 * Math.log(1 - mu[i]!);
+    return d;
+  },
+  start: (y) => (y + 0.5) / 2,
+  link: (mu) => Math.log(mu / (1 - mu)),
+};
+
+/** y·log(y/μ) with the 0·log 0 = 0 convention. */
+const ylogy = (y: number, mu: number) => (y > 0 ? y * Math.log(y / mu) : 0);
+
+/** Poisson with the log link (R: poisson()). */
+export const poissonFamily: GlmFamily = {
+  linkinv: (eta) => Math.max(Math.exp(eta), EPS),
+  muEta: (eta) => Math.max(Math.exp(eta), EPS),
+  variance: (mu) => mu,
+  deviance: (y, mu) => {
+    let d = 0;
+    for (let i = 0; i < y.length; i++) d += 2 * (ylogy(y[i]!, mu[i]!) - (y[i]! - mu[i]!));
+    return d;
+  },
+  start: (y) => y + 0.1,
+  link: (mu) => Math.log(mu),
+};
+
+/** Negative binomial with known θ and the log link (R: MASS::negative.binomial(theta)). */
+export function negativeBinomialFamily(theta: number): GlmFamily {
+  return {
+    linkinv: poissonFamily.linkinv,
+    muEta: poissonFamily.muEta,
+    variance: (mu) => mu + (mu * mu) / theta,
+    deviance: (y, mu) => {
+      let d = 0;
+      for (let i = 0; i < y.length; i++) {
+        const yi = y[i]!;
+        d += 2 * (yi * Math.log(Math.max(1, yi) / mu[i]!) - (yi + theta) * Math.log((yi + theta) / (mu[i]! + theta)));
+      }
+      return d;
+    },
+    start: (y) => y + (y === 0 ? 1 / 6 : 0),
+    link: (mu) => Math.log(mu),
+  };
+}
+
+export interface IrlsFit {
+  beta: Float64Array;
+  rInverse: Float64Array;
+  eta: Float64Array;
+  mu: Float64Array;
+  deviance: number;
+  iterations: number;
+  converged: boolean;
+}
+
+export const MAX_ITERATIONS = 50;
+const TOLERANCE = 1e-12;
+
+/**
+ * IRLS as R's glm.fit (same start, link clamps and deviance criterion, run to a tighter tolerance).
+ * Given `start` coefficients it begins there instead, and any step that raises the deviance is
+ * halved (up to 30 times) so the iteration cannot run off, which a profile far from the MLE needs.
+ */
+export function irls(family: GlmFamily, cols: readonly Float64Array[], y: Float64Array, offset: Float64Array | null, names: readonly string[], start?: Float64Array): IrlsFit {
+  const n = y.length;
+  const p = cols.length;
+  const eta = new Float64Array(n);
+  const mu = new Float64Array(n);
+  const predict = (b: Float64Array) => {
+    for (let i = 0; i < n; i++) {
+      let e = offset ? offset[i]! : 0;
+      for (let j = 0; j < p; j++) e += cols[j]![i]! * b[j]!;
+      eta[i] = e;
+      mu[i] = family.linkinv(e);
+    }
+  };
+  let beta: Float64Array = new Float64Array(p);
+  if (start) {
+    beta = Float64Array.from(start);
+    predict(beta);
+  } else {
+    for (let i = 0; i < n; i++) {
+      mu[i] = family.start(y[i]!);
+      eta[i] = family.link(mu[i]!);
+    }
+  }
+  let previous: Float64Array | null = start ? beta : null;
+  let devOld = family.deviance(y, mu);
+  const wx = cols.map(() => new Float64Array(n));
+  const wz = new Float64Array(n);
+  let rInverse: Float64Array = new Float64Array(p * p);
+  let deviance = devOld;
+  for (let it = 1; it <= MAX_ITERATIONS; it++) {
+    for (let i = 0; i < n; i++) {
+      const g = family.muEta(eta[i]!);
+      const w = g / Math.sqrt(family.variance(mu[i]!));
+      const off = offset ? offset[i]! : 0;
+      wz[i] = w * (eta[i]! - off + (y[i]! - mu[i]!) / g);
+      for (let j = 0; j < p; j++) wx[j]![i] = w * cols[j]![i]!;
+    }
+    const fit = qrSolve(wx, wz, names);
+    beta = fit.coefficients;
+    rInverse = fit.rInverse;
+    predict(beta);
+    deviance = family.deviance(y, mu);
+    for (let half = 0; previous && half < 30 && !(deviance <= devOld * (1 + 1e-12)); half++) {
+      for (let j = 0; j < p; j++) beta[j] = (beta[j]! + previous[j]!) / 2;
+      predict(beta);
+      deviance = family.deviance(y, mu);
+    }
+    previous = Float64Array.from(beta);
+    if (Math.abs(deviance - devOld) / (Math.abs(deviance) + 0.1) < TOLERANCE) return { beta, rInverse, eta, mu, deviance, iterations: it, converged: true };
+    devOld = deviance;
+  }
+  return { beta, rInverse, eta, mu, deviance, iterations: MAX_ITERATIONS, converged: false };
+}
+
