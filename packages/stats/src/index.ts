@@ -36,3 +36,4 @@ export * from './diagnostic/roc.js';
 export * from './diagnostic/accuracy.js';
 export * from './diagnostic/agreement.js';
 export * from './power/power.js';
+export * from './meta/meta.js';
