@@ -55,3 +55,71 @@ export function spdInverse(A: Float64Array, p: number, what = '矩阵'): Float64
   }
   return inv;
 }
+
+/**
+ * Eigen-decomposition of a symmetric matrix by cyclic Jacobi rotations (accurate to rounding for
+ * the small matrices of multivariate methods). Values in decreasing order; vectors row-major with
+ * vector j in column j, each signed so that its largest-magnitude element is positive.
+ */
+export function symmetricEigen(A: ArrayLike<number>, p: number): { values: Float64Array; vectors: Float64Array } {
+  const a = Float64Array.from(A);
+  const v = new Float64Array(p * p);
+  for (let i = 0; i < p; i++) v[i * p + i] = 1;
+  for (let sweep = 0; sweep < 100; sweep++) {
+    let off = 0;
+    let diag = 0;
+    for (let i = 0; i < p; i++) {
+      diag += a[i * p + i]! ** 2;
+      for (let j = i + 1; j < p; j++) off += a[i * p + j]! ** 2;
+    }
+    if (off <= 1e-30 * diag || off === 0) break;
+    for (let i = 0; i < p - 1; i++) {
+      for (let j = i + 1; j < p; j++) {
+        const aij = a[i * p + j]!;
+        if (aij === 0) continue;
+        const theta = (a[j * p + j]! - a[i * p + i]!) / (2 * aij);
+        const t = Math.sign(theta || 1) / (Math.abs(theta) + Math.sqrt(theta * theta + 1));
+        const c = 1 / Math.sqrt(t * t + 1);
+        const s = t * c;
+        for (let k = 0; k < p; k++) {
+          const aki = a[k * p + i]!;
+          const akj = a[k * p + j]!;
+          a[k * p + i] = c * aki - s * akj;
+          a[k * p + j] = s * aki + c * akj;
+        }
+        for (let k = 0; k < p; k++) {
+          const aik = a[i * p + k]!;
+          const ajk = a[j * p + k]!;
+          a[i * p + k] = c * aik - s * ajk;
+          a[j * p + k] = s * aik + c * ajk;
+        }
+        for (let k = 0; k < p; k++) {
+          const vki = v[k * p + i]!;
+          const vkj = v[k * p + j]!;
+          v[k * p + i] = c * vki - s * vkj;
+          v[k * p + j] = s * vki + c * vkj;
+        }
+      }
+    }
+  }
+  const order = Array.from({ length: p }, (_, i) => i).sort((x, y) => a[y * p + y]! - a[x * p + x]!);
+  const values = new Float64Array(p);
+  const vectors = new Float64Array(p * p);
+  order.forEach((src, dst) => {
+    values[dst] = a[src * p + src]!;
+    let big = 0;
+    for (let k = 0; k < p; k++) if (Math.abs(v[k * p + src]!) > Math.abs(big)) big = v[k * p + src]!;
+    const sign = big < 0 ? -1 : 1;
+    for (let k = 0; k < p; k++) vectors[k * p + dst] = sign * v[k * p + src]!;
+  });
+  return { values, vectors };
+}
+
+/** Determinant of a symmetric positive-definite matrix, on the log scale. */
+export function spdLogDet(A: Float64Array, p: number, what = '矩阵'): number {
+  const L = cholesky(A, p);
+  if (!L) throw new StatsError('SINGULAR', `${what}奇异（或非正定）`);
+  let s = 0;
+  for (let i = 0; i < p; i++) s += 2 * Math.log(L[i * p + i]!);
+  return s;
+}
