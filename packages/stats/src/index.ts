@@ -40,4 +40,5 @@ export * from './meta/meta.js';
 export * from './multivariate/pca.js';
 export * from './multivariate/factor.js';
 export * from './multivariate/reliability.js';
+export * from './multivariate/cluster.js';
 export type { NumericColumn } from './multivariate/data.js';
