@@ -275,3 +275,62 @@ export function blandAltman(method1: ArrayLike<number | null | undefined>, metho
     level,
   };
 }
+
+/**
+ * Fleiss' kappa for m raters assigning subjects to nominal categories (Fleiss 1971), with the
+ * standard error under κ = 0 of Fleiss, Nee & Landis (1979) and its z test, and a kappa per category
+ * (as irr::kappam.fleiss with detail = TRUE). `ratings[subject][rater]`; subjects with a missing
+ * rating are dropped.
+ */
+export function fleissKappa(ratings: readonly (readonly (string | number | null | undefined)[])[]): {
+  kappa: number;
+  se: number;
+  z: number;
+  pValue: number;
+  subjects: number;
+  raters: number;
+  excluded: number;
+  categories: { category: string; proportion: number; kappa: number; z: number; pValue: number }[];
+} {
+  const complete = ratings.filter((r) => r.every((v) => v !== null && v !== undefined && v !== '' && !(typeof v === 'number' && !Number.isFinite(v))));
+  const N = complete.length;
+  const m = complete[0]?.length ?? 0;
+  if (m < 2) throw new StatsError('INVALID_ARGUMENT', "Fleiss' kappa至少需要2名评价者");
+  if (complete.some((r) => r.length !== m)) throw new StatsError('INVALID_ARGUMENT', '每个对象的评价者人数必须相同');
+  if (N < 2) throw new StatsError('TOO_FEW_OBSERVATIONS', `完整评价的对象只有${N}个，至少需要2个`);
+  const labels = [...new Set(complete.flat().map(String))].sort((a, b) => {
+    const x = Number(a);
+    const y = Number(b);
+    return Number.isFinite(x) && Number.isFinite(y) ? x - y : a.localeCompare(b, 'zh-CN');
+  });
+  if (labels.length < 2) throw new StatsError('ZERO_VARIANCE', '所有评价都属于同一类别，无法计算kappa');
+  const idx = new Map(labels.map((l, j) => [l, j]));
+  const counts = complete.map((r) => {
+    const c = new Array<number>(labels.length).fill(0);
+    for (const v of r) c[idx.get(String(v))!]!++;
+    return c;
+  });
+  const p = labels.map((_, j) => counts.reduce((s, c) => s + c[j]!, 0) / (N * m));
+  const pBar = counts.reduce((s, c) => s + (c.reduce((t, x) => t + x * x, 0) - m) / (m * (m - 1)), 0) / N;
+  const pe = p.reduce((s, x) => s + x * x, 0);
+  const kappa = (pBar - pe) / (1 - pe);
+  const pq = p.reduce((s, x) => s + x * (1 - x), 0);
+  const pqq = p.reduce((s, x) => s + x * (1 - x) * (1 - 2 * x), 0);
+  const se = (Math.sqrt(2 / (N * m * (m - 1))) * Math.sqrt(pq * pq - pqq)) / pq;
+  const z = kappa / se;
+  const seCategory = Math.sqrt(2 / (N * m * (m - 1)));
+  return {
+    kappa,
+    se,
+    z,
+    pValue: 2 * normalSf(Math.abs(z)),
+    subjects: N,
+    raters: m,
+    excluded: ratings.length - N,
+    categories: labels.map((category, j) => {
+      const kj = 1 - counts.reduce((s, c) => s + c[j]! * (m - c[j]!), 0) / (N * m * (m - 1) * p[j]! * (1 - p[j]!));
+      const zj = kj / seCategory;
+      return { category, proportion: p[j]!, kappa: kj, z: zj, pValue: 2 * normalSf(Math.abs(zj)) };
+    }),
+  };
+}

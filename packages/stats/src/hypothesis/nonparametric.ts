@@ -6,7 +6,8 @@ import { chisqSf } from '../distributions/chisq.js';
 import { binomialCdf, binomialPmf, binomialSf } from '../distributions/discrete.js';
 import { normalCdf, normalSf } from '../distributions/normal.js';
 import { rank, tieSum } from '../internal/rank.js';
-import { sum } from '../internal/sum.js';
+import { sorted, sum } from '../internal/sum.js';
+import { tTwoSided } from '../distributions/t.js';
 import { checkAlternative, finite, pFromTails, type Alternative } from './common.js';
 import { assertGroups, type Group } from './groups.js';
 import { pAdjust, type PAdjustMethod } from './p-adjust.js';
@@ -34,6 +35,11 @@ export interface RankTestResult {
 
 /** Cumulative counts of the Mann–Whitney U distribution for sample sizes m, n. */
 function rankSumDistribution(m: number, n: number): Float64Array {
+  return cumulative(rankSumCounts(m, n));
+}
+
+/** Counts of the Mann–Whitney U distribution (U = 0 … mn) for sample sizes m, n. */
+function rankSumCounts(m: number, n: number): Float64Array {
   // c[i][j][w]: number of ways U = w with i and j observations; c(i,j,w) = c(i−1,j,w−j) + c(i,j−1,w).
   let prev: Float64Array[] = Array.from({ length: n + 1 }, () => Float64Array.of(1)); // i = 0
   for (let i = 1; i <= m; i++) {
@@ -47,7 +53,7 @@ function rankSumDistribution(m: number, n: number): Float64Array {
     }
     prev = cur;
   }
-  return cumulative(prev[n]!);
+  return prev[n]!;
 }
 
 /** Cumulative counts of the signed-rank statistic V for n non-zero differences. */
@@ -291,4 +297,98 @@ export function dunnTest(groups: Group[], adjust: PAdjustMethod = 'holm') {
   const adj = pAdjust(comparisons.map((c) => c.pValue), adjust);
   comparisons.forEach((c, i) => (c.pAdjusted = adj[i]!));
   return { method: "Dunn's test", adjust, comparisons };
+}
+
+/**
+ * Conover–Iman pairwise comparisons after Kruskal–Wallis: t on N − k df with the pooled rank
+ * variance S² and the tie-corrected H (Conover 1999, §5.2; PMCMRplus kwAllPairsConoverTest), p
+ * adjusted (default Holm). t is mean rank(B) − mean rank(A) over its SE.
+ */
+export function conoverTest(groups: Group[], adjust: PAdjustMethod = 'holm') {
+  const kw = kruskalWallis(groups);
+  const all = groups.flatMap((g) => g.values);
+  const N = all.length;
+  const k = groups.length;
+  if (N <= k) throw new StatsError('TOO_FEW_OBSERVATIONS', 'Conover检验的总观测数必须多于组数');
+  const { ranks } = rank(all);
+  let r2 = 0;
+  for (const r of ranks) r2 += r * r;
+  const s2 = (r2 - (N * (N + 1) ** 2) / 4) / (N - 1);
+  const pooled = (s2 * (N - 1 - kw.statistic)) / (N - k);
+  const df = N - k;
+  const m = kw.meanRanks;
+  const comparisons: { comparison: string; groupA: string; groupB: string; t: number; pValue: number; pAdjusted: number }[] = [];
+  for (let i = 0; i < m.length; i++) {
+    for (let j = i + 1; j < m.length; j++) {
+      const t = (m[j]!.meanRank - m[i]!.meanRank) / Math.sqrt(pooled * (1 / m[i]!.n + 1 / m[j]!.n));
+      comparisons.push({ comparison: `${m[j]!.name}-${m[i]!.name}`, groupA: m[i]!.name, groupB: m[j]!.name, t, pValue: tTwoSided(t, df), pAdjusted: 0 });
+    }
+  }
+  const adj = pAdjust(comparisons.map((c) => c.pValue), adjust);
+  comparisons.forEach((c, i) => (c.pAdjusted = adj[i]!));
+  return { method: 'Conover-Iman test', adjust, df, comparisons };
+}
+
+/**
+ * Jonckheere–Terpstra test for an ordered trend across groups (in the order given): JT counts the
+ * pairs (x from an earlier group, y from a later one) with x < y, ties ½. Exact null distribution
+ * (a convolution of Mann–Whitney distributions) when there are no ties and N ≤ 100, otherwise the
+ * normal approximation with the tie-corrected variance (Hollander & Wolfe), no continuity correction.
+ * 'greater' means values increase along the groups.
+ */
+export function jonckheereTerpstra(groups: Group[], opts: { alternative?: Alternative; exact?: boolean } = {}) {
+  assertGroups(groups, 2, 1);
+  const alternative = opts.alternative ?? 'two.sided';
+  checkAlternative(alternative);
+  let jt = 0;
+  for (let a = 0; a < groups.length; a++) {
+    for (let b = a + 1; b < groups.length; b++) {
+      const y = sorted(groups[b]!.values);
+      for (const x of groups[a]!.values) {
+        // Count y > x and y = x by binary search.
+        let lo = 0;
+        let hi = y.length;
+        while (lo < hi) {
+          const mid = (lo + hi) >> 1;
+          if (y[mid]! <= x) lo = mid + 1;
+          else hi = mid;
+        }
+        let eq = lo;
+        while (eq > 0 && y[eq - 1] === x) eq--;
+        jt += y.length - lo + 0.5 * (lo - eq);
+      }
+    }
+  }
+  const sizes = groups.map((g) => g.values.length);
+  const N = sizes.reduce((s, n) => s + n, 0);
+  const { ties } = rank(groups.flatMap((g) => g.values));
+  const mean = (N * N - sizes.reduce((s, n) => s + n * n, 0)) / 4;
+  const exact = (opts.exact ?? N <= 100) && ties.length === 0;
+  const base = { method: 'Jonckheere-Terpstra test', alternative, statistic: jt, mean };
+  if (exact) {
+    let counts = Float64Array.of(1);
+    let before = sizes[0]!;
+    for (let g = 1; g < sizes.length; g++) {
+      const mw = rankSumCounts(before, sizes[g]!);
+      const next = new Float64Array(counts.length + mw.length - 1);
+      for (let i = 0; i < counts.length; i++) {
+        const ci = counts[i]!;
+        if (ci === 0) continue;
+        for (let j = 0; j < mw.length; j++) next[i + j] = next[i + j]! + ci * mw[j]!;
+      }
+      counts = next;
+      before += sizes[g]!;
+    }
+    const r = exactResult(cumulative(counts), jt, mean, alternative, 'Jonckheere-Terpstra test', NaN);
+    return { ...base, pValue: r.pValue, exact: true, z: null };
+  }
+  const sumN = (f: (n: number) => number) => sizes.reduce((s, n) => s + f(n), 0);
+  const sumT = (f: (t: number) => number) => ties.reduce((s, t) => s + f(t), 0);
+  const variance =
+    (N * (N - 1) * (2 * N + 5) - sumN((n) => n * (n - 1) * (2 * n + 5)) - sumT((t) => t * (t - 1) * (2 * t + 5))) / 72 +
+    (sumN((n) => n * (n - 1) * (n - 2)) * sumT((t) => t * (t - 1) * (t - 2))) / (36 * N * (N - 1) * (N - 2)) +
+    (sumN((n) => n * (n - 1)) * sumT((t) => t * (t - 1))) / (8 * N * (N - 1));
+  if (!(variance > 0)) throw new StatsError('ZERO_VARIANCE', '所有数值都相同，无法进行Jonckheere-Terpstra检验');
+  const z = (jt - mean) / Math.sqrt(variance);
+  return { ...base, pValue: pFromTails(normalCdf(z), normalSf(z), alternative), exact: false, z };
 }
