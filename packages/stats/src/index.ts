@@ -29,6 +29,7 @@ export * from './distributions/noncentral-t.js';
 export type { Predictor, ModelTerms } from './regression/design.js';
 export * from './regression/logistic.js';
 export * from './regression/count.js';
+export * from './regression/multinomial.js';
 export * from './survival/kaplan-meier.js';
 export * from './survival/logrank.js';
 export * from './survival/cox.js';
