@@ -30,6 +30,7 @@ export type { Predictor, ModelTerms } from './regression/design.js';
 export * from './regression/logistic.js';
 export * from './regression/count.js';
 export * from './regression/multinomial.js';
+export * from './regression/ordinal.js';
 export * from './survival/kaplan-meier.js';
 export * from './survival/logrank.js';
 export * from './survival/cox.js';
