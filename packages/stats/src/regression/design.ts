@@ -114,3 +114,37 @@ export function completeRows(outcomes: readonly ArrayLike<unknown>[], predictors
   for (let i = 0, r = 0; i < n0; i++) if (!missing[i]) rows[r++] = i;
   return rows;
 }
+
+/**
+ * Type II likelihood-ratio terms (car::Anova): each term is tested by dropping its columns from the
+ * model that holds every term not containing it (for a main effect, its interactions are left out
+ * of both fits; an interaction is tested against the full model).
+ */
+export function termBlocks(input: ModelTerms, cols: readonly DesignColumn[]): { term: string; base: Set<number>; drop: Set<number> }[] {
+  const index = new Map(cols.map((c, j) => [c.name, j]));
+  const mainCols = new Map<string, number[]>();
+  for (const pr of input.predictors) {
+    const own = cols
+      .map((c, j) => [c, j] as const)
+      .filter(([c]) => c.name !== '(Intercept)' && !c.name.includes(':') && (pr.type === 'numeric' ? c.name === pr.name : c.name.startsWith(pr.name) && c.name.length > pr.name.length))
+      .map(([, j]) => j);
+    mainCols.set(pr.name, own);
+  }
+  const interactionCols = (a: string, b: string) => {
+    const out: number[] = [];
+    for (const ja of mainCols.get(a) ?? []) for (const jb of mainCols.get(b) ?? []) {
+      const j = index.get(`${cols[ja]!.name}:${cols[jb]!.name}`);
+      if (j !== undefined) out.push(j);
+    }
+    return out;
+  };
+  const all = new Set(cols.map((_, j) => j));
+  const out: { term: string; base: Set<number>; drop: Set<number> }[] = [];
+  for (const pr of input.predictors) {
+    const base = new Set(all);
+    for (const [a, b] of input.interactions ?? []) if (a === pr.name || b === pr.name) for (const j of interactionCols(a, b)) base.delete(j);
+    out.push({ term: pr.name, base, drop: new Set(mainCols.get(pr.name)) });
+  }
+  for (const [a, b] of input.interactions ?? []) out.push({ term: `${a}:${b}`, base: all, drop: new Set(interactionCols(a, b)) });
+  return out;
+}

@@ -3,7 +3,7 @@ import { StatsError } from '../errors.js';
 import { chisqSf } from '../distributions/chisq.js';
 import { normalQuantile, normalSf } from '../distributions/normal.js';
 import { spdInverse, spdSolve } from '../internal/linalg.js';
-import { completeRows, design, type ModelTerms } from '../regression/design.js';
+import { completeRows, design, termBlocks, type DesignColumn, type ModelTerms } from '../regression/design.js';
 import { survivalData } from './kaplan-meier.js';
 
 export interface CoxInput extends Omit<ModelTerms, 'intercept'> {
@@ -14,6 +14,15 @@ export interface CoxInput extends Omit<ModelTerms, 'intercept'> {
   strata?: ArrayLike<string | number | null | undefined>;
   ties?: 'efron' | 'breslow';
   level?: number;
+  /** Time scale g(t) of the proportional-hazards test (R cox.zph transform; default 'km'). */
+  zphTransform?: 'km' | 'rank' | 'identity' | 'log';
+}
+
+export interface ZphRow {
+  term: string;
+  chiSquare: number;
+  df: number;
+  pValue: number;
 }
 
 export interface CoxCoefficient {
@@ -43,6 +52,11 @@ export interface CoxResult {
   /** Harrell's C of the linear predictor (ties in the predictor count one half). */
   concordance: number;
   aic: number;
+  /**
+   * Test of proportional hazards (R: cox.zph, survival ≥ 3): score test for adding g(t)·x at
+   * (β̂, 0), per term (all columns of a categorical predictor together) and globally.
+   */
+  proportionalHazards: { transform: 'km' | 'rank' | 'identity' | 'log'; terms: ZphRow[]; global: ZphRow };
   iterations: number;
   level: number;
 }
@@ -55,7 +69,13 @@ interface Risk {
 }
 
 /** Log partial likelihood, its gradient and information at β (X centred, column-major). */
-function partial(beta: Float64Array, X: readonly Float64Array[], risk: Risk, efron: boolean): { loglik: number; grad: Float64Array; info: Float64Array } {
+/**
+ * Called once per distinct event time with that time's score and information contributions
+ * (buffers reused between calls).
+ */
+type PerTime = (time: number, score: Float64Array, info: Float64Array) => void;
+
+function partial(beta: Float64Array, X: readonly Float64Array[], risk: Risk, efron: boolean, perTime?: PerTime): { loglik: number; grad: Float64Array; info: Float64Array } {
   const p = X.length;
   const grad = new Float64Array(p);
   const info = new Float64Array(p * p);
@@ -66,6 +86,9 @@ function partial(beta: Float64Array, X: readonly Float64Array[], risk: Risk, efr
   const e2 = new Float64Array(p * p);
   const a1 = new Float64Array(p);
   const x = new Float64Array(p);
+  const uT = perTime ? new Float64Array(p) : null;
+  const iT = perTime ? new Float64Array(p * p) : null;
+  const dx = perTime ? new Float64Array(p) : null;
   for (const order of risk.strata) {
     let s0 = 0;
     s1.fill(0);
@@ -76,6 +99,7 @@ function partial(beta: Float64Array, X: readonly Float64Array[], risk: Risk, efr
       let d = 0;
       e1.fill(0);
       e2.fill(0);
+      dx?.fill(0);
       for (; q < order.length && risk.time[order[q]!] === t; q++) {
         const i = order[q]!;
         let eta = 0;
@@ -95,10 +119,15 @@ function partial(beta: Float64Array, X: readonly Float64Array[], risk: Risk, efr
           loglik += eta;
           for (let j = 0; j < p; j++) {
             grad[j]! += x[j]!;
+            if (dx) dx[j]! += x[j]!;
             e1[j]! += r * x[j]!;
             for (let k = 0; k <= j; k++) e2[j * p + k]! += r * x[j]! * x[k]!;
           }
         }
+      }
+      if (uT && iT && d > 0) {
+        uT.set(dx!);
+        iT.fill(0);
       }
       for (let l = 0; l < d; l++) {
         const frac = efron ? l / d : 0;
@@ -107,8 +136,17 @@ function partial(beta: Float64Array, X: readonly Float64Array[], risk: Risk, efr
         for (let j = 0; j < p; j++) {
           a1[j] = (s1[j]! - frac * e1[j]!) / denom;
           grad[j]! -= a1[j]!;
+          if (uT) uT[j]! -= a1[j]!;
         }
-        for (let j = 0; j < p; j++) for (let k = 0; k <= j; k++) info[j * p + k]! += (s2[j * p + k]! - frac * e2[j * p + k]!) / denom - a1[j]! * a1[k]!;
+        for (let j = 0; j < p; j++) for (let k = 0; k <= j; k++) {
+          const v = (s2[j * p + k]! - frac * e2[j * p + k]!) / denom - a1[j]! * a1[k]!;
+          info[j * p + k]! += v;
+          if (iT) iT[j * p + k]! += v;
+        }
+      }
+      if (perTime && uT && iT && d > 0) {
+        for (let j = 0; j < p; j++) for (let k = 0; k < j; k++) iT[k * p + j] = iT[j * p + k]!;
+        perTime(t, uT, iT);
       }
     }
   }
@@ -286,7 +324,97 @@ export function coxRegression(input: CoxInput): Readonly<CoxResult> {
     score: test(score),
     concordance: concordanceOf(eta, risk),
     aic: -2 * current.loglik + 2 * p,
+    proportionalHazards: zphTest(beta, X, risk, efron, input, cols, input.zphTransform ?? 'km'),
     iterations,
     level,
+  };
+}
+
+/** Per-observation time scale of cox.zph: 1 − KM(t−) over all cases, ranks, t or log t. */
+function zphTimes(time: Float64Array, status: Uint8Array, transform: 'km' | 'rank' | 'identity' | 'log'): Float64Array {
+  const n = time.length;
+  if (transform === 'identity') return Float64Array.from(time);
+  if (transform === 'log') {
+    if (time.some((t) => !(t > 0))) throw new StatsError('INVALID_ARGUMENT', '时间取对数要求所有时间大于0');
+    return Float64Array.from(time, Math.log);
+  }
+  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => time[a]! - time[b]!);
+  const out = new Float64Array(n);
+  if (transform === 'rank') {
+    for (let q = 0; q < n; ) {
+      let e = q;
+      while (e < n && time[order[e]!] === time[order[q]!]) e++;
+      for (let r = q; r < e; r++) out[order[r]!] = (q + 1 + e) / 2;
+      q = e;
+    }
+    return out;
+  }
+  let surv = 1;
+  let atRisk = n;
+  for (let q = 0; q < n; ) {
+    let e = q;
+    let d = 0;
+    while (e < n && time[order[e]!] === time[order[q]!]) d += status[order[e++]!]!;
+    for (let r = q; r < e; r++) out[order[r]!] = 1 - surv; // KM just before this time
+    surv *= 1 - d / atRisk;
+    atRisk -= e - q;
+    q = e;
+  }
+  return out;
+}
+
+function zphTest(
+  beta: Float64Array,
+  X: readonly Float64Array[],
+  risk: Risk,
+  efron: boolean,
+  input: CoxInput,
+  cols: readonly DesignColumn[],
+  transform: 'km' | 'rank' | 'identity' | 'log',
+): CoxResult['proportionalHazards'] {
+  const p = X.length;
+  const tt = zphTimes(risk.time, risk.status, transform);
+  let sum = 0;
+  let events = 0;
+  risk.status.forEach((s, i) => {
+    if (s) {
+      sum += tt[i]!;
+      events++;
+    }
+  });
+  const centre = sum / events;
+  const gOf = new Map<number, number>();
+  risk.time.forEach((t, i) => gOf.set(t, tt[i]! - centre));
+  const u2 = new Float64Array(p);
+  const m = 2 * p;
+  const H = new Float64Array(m * m);
+  partial(beta, X, risk, efron, (t, score, info) => {
+    const g = gOf.get(t)!;
+    for (let j = 0; j < p; j++) {
+      u2[j] = u2[j]! + g * score[j]!;
+      for (let k = 0; k < p; k++) {
+        const v = info[j * p + k]!;
+        H[j * m + k] = H[j * m + k]! + v;
+        H[j * m + p + k] = H[j * m + p + k]! + g * v;
+        H[(p + j) * m + k] = H[(p + j) * m + k]! + g * v;
+        H[(p + j) * m + p + k] = H[(p + j) * m + p + k]! + g * g * v;
+      }
+    }
+  });
+  const test = (term: string, jj: number[]): ZphRow => {
+    const kk = [...Array.from({ length: p }, (_, j) => j), ...jj.map((j) => p + j)];
+    const size = kk.length;
+    const sub = new Float64Array(size * size);
+    kk.forEach((a, r) => kk.forEach((b, c) => (sub[r * size + c] = H[a * m + b]!)));
+    const u = kk.map((a) => (a < p ? 0 : u2[a - p]!));
+    const sol = spdSolve(sub, u, size, '比例风险检验的信息矩阵');
+    const chiSquare = u.reduce((s, v, r) => s + v * sol[r]!, 0);
+    return { term, chiSquare, df: jj.length, pValue: chisqSf(chiSquare, jj.length) };
+  };
+  const blocks = termBlocks({ predictors: input.predictors, interactions: input.interactions, intercept: false }, cols);
+  return {
+    transform,
+    terms: blocks.map((b) => test(b.term, [...b.drop].sort((a, c) => a - c))),
+    global: test('GLOBAL', Array.from({ length: p }, (_, j) => j)),
   };
 }

@@ -105,6 +105,17 @@ function sameCox(got: CoxResult, r: any, label: string) {
   expectClose(got.concordance, r.concordance, ITER, `${label} C`);
   expectClose(got.aic, r.aic, ITER, `${label} AIC`);
   expect([got.n, got.events]).toEqual([r.n, r.events]);
+  sameZph(got.proportionalHazards, r.zph, `${label} cox.zph`);
+}
+
+function sameZph(got: ReturnType<typeof coxRegression>['proportionalHazards'], r: any, label: string): void {
+  const rows = [...got.terms, got.global];
+  expect(rows.map((t) => t.term)).toEqual(r.terms);
+  rows.forEach((t, i) => {
+    expectClose(t.chiSquare, r.chisq[i], ITER, `${label} ${t.term} chi-square`);
+    expect(t.df).toBe(r.df[i]);
+    expectClose(t.pValue, r.p[i], ITER, `${label} ${t.term} p`);
+  });
 }
 
 describe('Cox regression agrees with survival::coxph', () => {
@@ -117,6 +128,10 @@ describe('Cox regression agrees with survival::coxph', () => {
   ];
   it('Efron ties (default), numeric and categorical covariates', () => sameCox(coxRegression({ time: v.time, status: v.status, predictors }), R.coxEfron, 'efron'));
   it('Breslow ties', () => sameCox(coxRegression({ time: v.time, status: v.status, predictors, ties: 'breslow' }), R.coxBreslow, 'breslow'));
+  it('cox.zph on the rank time scale', () => {
+    sameZph(coxRegression({ time: v.time, status: v.status, predictors, zphTransform: 'rank' }).proportionalHazards, R.coxEfron.zphRank, 'efron rank');
+    sameZph(coxRegression({ time: v.time, status: v.status, predictors, ties: 'breslow', zphTransform: 'rank' }).proportionalHazards, R.coxBreslow.zphRank, 'breslow rank');
+  });
   it('strata', () => {
     const s = R.coxStrata;
     sameCox(
