@@ -31,6 +31,7 @@ export * from './regression/logistic.js';
 export * from './regression/count.js';
 export * from './regression/multinomial.js';
 export * from './regression/ordinal.js';
+export * from './regression/stepwise.js';
 export * from './survival/kaplan-meier.js';
 export * from './survival/logrank.js';
 export * from './survival/cox.js';
