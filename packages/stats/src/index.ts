@@ -40,6 +40,7 @@ export * from './diagnostic/accuracy.js';
 export * from './diagnostic/agreement.js';
 export * from './power/power.js';
 export * from './meta/meta.js';
+export * from './missing/mice.js';
 export * from './multivariate/pca.js';
 export * from './multivariate/factor.js';
 export * from './multivariate/reliability.js';

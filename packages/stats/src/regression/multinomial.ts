@@ -66,7 +66,8 @@ interface Fit {
 }
 
 /** Fits category-specific coefficients for categories 1 … K−1 against category 0. */
-function fitMultinomial(X: readonly Float64Array[], y: Int32Array, K: number): Fit {
+/** @internal Also used by MICE (polyreg). */
+export function fitMultinomial(X: readonly Float64Array[], y: Int32Array, K: number): Fit {
   const n = y.length;
   const p = X.length;
   const m = (K - 1) * p;
