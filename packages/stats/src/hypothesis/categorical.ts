@@ -317,11 +317,7 @@ export function cmhTest(strata: readonly Table[], opts: { correct?: boolean; lev
   if (strata.length < 1) throw new StatsError('INVALID_ARGUMENT', '至少需要1个分层');
   let delta = 0;
   let variance = 0;
-  let R = 0;
-  let S = 0;
-  let PR = 0;
-  let PSQR = 0;
-  let QS = 0;
+  const cells: [number, number, number, number][] = [];
   for (const t of strata) {
     checkTable(t);
     if (t.length !== 2 || t[0]!.length !== 2) throw new StatsError('INVALID_ARGUMENT', 'CMH检验的每个分层必须是2×2表');
@@ -332,21 +328,14 @@ export function cmhTest(strata: readonly Table[], opts: { correct?: boolean; lev
     const col1 = a + c;
     delta += a - (row1 * col1) / n;
     variance += (row1 * (n - row1) * col1 * (n - col1)) / (n * n * (n - 1));
-    const r = (a * d) / n;
-    const s = (b * c) / n;
-    const P = (a + d) / n;
-    const Q = (b + c) / n;
-    R += r;
-    S += s;
-    PR += P * r;
-    PSQR += P * s + Q * r;
-    QS += Q * s;
+    cells.push([a, b, c, d]);
   }
   if (!(variance > 0)) throw new StatsError('ZERO_VARIANCE', '各分层的边际频数使方差为0，无法进行CMH检验');
   const yates = (opts.correct ?? true) && Math.abs(delta) >= 0.5 ? 0.5 : 0;
   const stat = (Math.abs(delta) - yates) ** 2 / variance;
-  const or = R / S;
-  const sd = Math.sqrt(PR / (2 * R * R) + PSQR / (2 * R * S) + QS / (2 * S * S));
+  const mh = mantelHaenszelOddsRatio(cells);
+  const or = Math.exp(mh.logOr);
+  const sd = mh.se;
   const z = normalQuantile(1 - (1 - level) / 2);
   return {
     method: 'Mantel-Haenszel chi-squared test',
@@ -357,4 +346,30 @@ export function cmhTest(strata: readonly Table[], opts: { correct?: boolean; lev
     ci: [or * Math.exp(-z * sd), or * Math.exp(z * sd)] as const,
     level,
   };
+}
+
+/**
+ * Mantel–Haenszel common odds ratio of 2×2 tables [a, b, c, d] on the log scale with the
+ * Robins–Breslow–Greenland SE (shared by the CMH test and meta-analysis). Non-finite when
+ * Σad/n or Σbc/n is 0.
+ */
+export function mantelHaenszelOddsRatio(tables: readonly (readonly [number, number, number, number])[]): { logOr: number; se: number } {
+  let R = 0;
+  let S = 0;
+  let PR = 0;
+  let PSQR = 0;
+  let QS = 0;
+  for (const [a, b, c, d] of tables) {
+    const n = a + b + c + d;
+    const r = (a * d) / n;
+    const s = (b * c) / n;
+    const P = (a + d) / n;
+    const Q = (b + c) / n;
+    R += r;
+    S += s;
+    PR += P * r;
+    PSQR += P * s + Q * r;
+    QS += Q * s;
+  }
+  return { logOr: Math.log(R / S), se: Math.sqrt(PR / (2 * R * R) + PSQR / (2 * R * S) + QS / (2 * S * S)) };
 }

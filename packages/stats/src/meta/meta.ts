@@ -6,6 +6,7 @@ import { normalQuantile, normalSf } from '../distributions/normal.js';
 import { tTwoSided } from '../distributions/t.js';
 import { brent } from '../internal/root.js';
 import { qrLeastSquares } from '../regression/qr.js';
+import { mantelHaenszelOddsRatio } from '../hypothesis/categorical.js';
 
 export interface EffectSizes {
   /** Effect per study (log scale for OR and RR). */
@@ -221,30 +222,10 @@ export function mantelHaenszel(t: TwoByTwoStudies, measure: 'OR' | 'RR', options
   let logEstimate: number;
   let variance: number;
   if (measure === 'OR') {
-    let R = 0;
-    let S = 0;
-    let PR = 0;
-    let PSQR = 0;
-    let QS = 0;
-    for (let i = 0; i < k; i++) {
-      const a = t.a[i]!;
-      const b = t.b[i]!;
-      const c = t.c[i]!;
-      const d = t.d[i]!;
-      const n = a + b + c + d;
-      const r = (a * d) / n;
-      const s = (b * c) / n;
-      const P = (a + d) / n;
-      const Q = (b + c) / n;
-      R += r;
-      S += s;
-      PR += P * r;
-      PSQR += P * s + Q * r;
-      QS += Q * s;
-    }
-    if (!(R > 0 && S > 0)) throw new StatsError('ZERO_VARIANCE', 'Mantel–Haenszel合并OR无定义（各研究的ad/n或bc/n之和为0）');
-    logEstimate = Math.log(R / S);
-    variance = PR / (2 * R * R) + PSQR / (2 * R * S) + QS / (2 * S * S);
+    const mh = mantelHaenszelOddsRatio(t.a.map((a, i) => [a, t.b[i]!, t.c[i]!, t.d[i]!] as const));
+    if (!Number.isFinite(mh.logOr) || !Number.isFinite(mh.se)) throw new StatsError('ZERO_VARIANCE', 'Mantel–Haenszel合并OR无定义（各研究的ad/n或bc/n之和为0）');
+    logEstimate = mh.logOr;
+    variance = mh.se ** 2;
   } else {
     let R = 0;
     let S = 0;

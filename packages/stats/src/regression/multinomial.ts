@@ -6,6 +6,7 @@ import { normalQuantile, normalSf } from '../distributions/normal.js';
 import { spdInverse } from '../internal/linalg.js';
 import { newtonMaximise } from '../internal/newton.js';
 import { completeRows, design, levelsOf, termBlocks, type ModelTerms } from './design.js';
+import type { Coefficient } from './linear.js';
 
 export interface MultinomialInput extends ModelTerms {
   /** Outcome categories (text or codes). */
@@ -15,44 +16,47 @@ export interface MultinomialInput extends ModelTerms {
   level?: number;
 }
 
-export interface MultinomialCoefficient {
-  /** The category compared with the reference. */
-  category: string;
-  term: string;
-  estimate: number;
-  se: number;
-  statistic: number;
-  pValue: number;
-  ci: readonly [number, number];
+/** A coefficient with its Wald z test and the odds ratio exp(β) with its CI. */
+export interface OddsRatioCoefficient extends Coefficient {
   oddsRatio: number;
   oddsRatioCi: readonly [number, number];
 }
 
-export interface MultinomialResult {
-  reference: string;
+export interface MultinomialCoefficient extends OddsRatioCoefficient {
+  /** The category compared with the reference. */
+  category: string;
+}
+
+/** Fit summary shared by the maximum-likelihood models for categorical outcomes. */
+export interface CategoricalFitSummary {
   categories: string[];
   counts: number[];
-  coefficients: MultinomialCoefficient[];
   n: number;
   missing: number;
-  deviance: number;
-  nullDeviance: number;
   logLik: number;
+  deviance: number;
   aic: number;
   bic: number;
+  /** Likelihood-ratio test against the intercept-only (thresholds-only) model. */
   modelChiSquare: number;
   modelDf: number;
   modelPValue: number;
   mcFaddenR2: number;
   coxSnellR2: number;
   nagelkerkeR2: number;
+  iterations: number;
+  level: number;
+}
+
+export interface MultinomialResult extends CategoricalFitSummary {
+  reference: string;
+  coefficients: MultinomialCoefficient[];
+  nullDeviance: number;
   /** Likelihood-ratio test of each predictor (and interaction) against the model without it (car::Anova type II for main effects). */
   termTests: { term: string; chiSquare: number; df: number; pValue: number }[];
   /** Observed (rows) × predicted (columns, the most probable category) counts, in `categories` order. */
   classification: number[][];
   accuracy: number;
-  iterations: number;
-  level: number;
 }
 
 interface Fit {

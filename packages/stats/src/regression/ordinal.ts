@@ -8,6 +8,8 @@ import { spdInverse } from '../internal/linalg.js';
 import { newtonMaximise } from '../internal/newton.js';
 import { completeRows, design, levelsOf, type ModelTerms } from './design.js';
 import { binomialFamily, irls } from './glm.js';
+import type { Coefficient } from './linear.js';
+import type { CategoricalFitSummary, OddsRatioCoefficient } from './multinomial.js';
 
 export interface OrdinalInput extends Omit<ModelTerms, 'intercept'> {
   y: ArrayLike<string | number | null | undefined>;
@@ -16,38 +18,15 @@ export interface OrdinalInput extends Omit<ModelTerms, 'intercept'> {
   level?: number;
 }
 
-export interface OrdinalParameter {
-  term: string;
-  estimate: number;
-  se: number;
-  statistic: number;
-  pValue: number;
-  ci: readonly [number, number];
-}
+export type OrdinalParameter = Coefficient;
 
-export interface OrdinalResult {
-  categories: string[];
-  counts: number[];
+export interface OrdinalResult extends CategoricalFitSummary {
   /** Cut-points α_j between category j and j + 1 (names "a|b"). */
   thresholds: OrdinalParameter[];
   /** Location coefficients with cumulative odds ratios exp(β) (odds of a higher category). */
-  coefficients: (OrdinalParameter & { oddsRatio: number; oddsRatioCi: readonly [number, number] })[];
-  n: number;
-  missing: number;
-  logLik: number;
-  deviance: number;
-  aic: number;
-  bic: number;
-  modelChiSquare: number;
-  modelDf: number;
-  modelPValue: number;
-  mcFaddenR2: number;
-  coxSnellR2: number;
-  nagelkerkeR2: number;
+  coefficients: OddsRatioCoefficient[];
   /** Brant's Wald test that β is the same at every cut-point: omnibus and per design column; null with 2 categories. */
   brant: { omnibus: { chiSquare: number; df: number; pValue: number }; terms: { term: string; chiSquare: number; df: number; pValue: number }[] } | null;
-  iterations: number;
-  level: number;
 }
 
 const plogis = (x: number) => (x >= 0 ? 1 / (1 + Math.exp(-x)) : Math.exp(x) / (1 + Math.exp(x)));
