@@ -23,10 +23,7 @@ function points(columns: readonly NumericColumn[], names: readonly string[] | un
     const col = d.x[j]!;
     for (let i = 0; i < n; i++) x[i * p + j] = standardize ? (col[i]! - d.means[j]!) / d.sds[j]! : col[i]!;
   }
-  const rows: number[] = [];
-  const len = columns[0]!.length;
-  for (let i = 0; i < len; i++) if (columns.every((c) => typeof c[i] === 'number' && Number.isFinite(c[i]))) rows.push(i);
-  return { x, n, p, names: d.names, excluded: d.excluded, rows };
+  return { x, n, p, names: d.names, excluded: d.excluded, rows: d.rows };
 }
 
 function sqDist(x: Float64Array, i: number, c: Float64Array, j: number, p: number): number {

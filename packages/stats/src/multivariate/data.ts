@@ -12,6 +12,8 @@ export interface CompleteData {
   names: string[];
   /** Rows dropped for a missing or non-finite value. */
   excluded: number;
+  /** Input row index of each complete case. */
+  rows: number[];
   means: Float64Array;
   sds: Float64Array;
   cov: Float64Array;
@@ -56,7 +58,7 @@ export function completeData(columns: readonly NumericColumn[], names: readonly 
   });
   const cor = new Float64Array(p * p);
   for (let a = 0; a < p; a++) for (let b = 0; b < p; b++) cor[a * p + b] = a === b ? 1 : cov[a * p + b]! / (sds[a]! * sds[b]!);
-  return { x, n, p, names: label, excluded: rows - n, means, sds, cov, cor };
+  return { x, n, p, names: label, excluded: rows - n, rows: keep, means, sds, cov, cor };
 }
 
 /** Rows of a row-major matrix as nested arrays (for results). */

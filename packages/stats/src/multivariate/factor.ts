@@ -131,13 +131,7 @@ export function maximumLikelihoodFactors(cor: Float64Array, p: number, q: number
 
 /** Polar factor U Vᵀ of a square matrix B = U S Vᵀ (and Σ S), through the eigenvectors of BᵀB. */
 function polar(B: Float64Array, k: number): { q: Float64Array; trace: number } {
-  const btb = new Float64Array(k * k);
-  for (let i = 0; i < k; i++) for (let j = 0; j < k; j++) {
-    let s = 0;
-    for (let r = 0; r < k; r++) s += B[r * k + i]! * B[r * k + j]!;
-    btb[i * k + j] = s;
-  }
-  const e = symmetricEigen(btb, k);
+  const e = symmetricEigen(crossProduct(B, B, k, k), k);
   const invSqrt = new Float64Array(k * k);
   let trace = 0;
   for (let c = 0; c < k; c++) trace += Math.sqrt(Math.max(e.values[c]!, 0));
@@ -147,6 +141,17 @@ function polar(B: Float64Array, k: number): { q: Float64Array; trace: number } {
     invSqrt[i * k + j] = s;
   }
   return { q: matMul(B, invSqrt, k, k, k), trace };
+}
+
+/** aᵀb for row-major rows × k matrices a and b (a k × k result). */
+function crossProduct(a: Float64Array, b: Float64Array, rows: number, k: number): Float64Array {
+  const out = new Float64Array(k * k);
+  for (let i = 0; i < k; i++) for (let j = 0; j < k; j++) {
+    let s = 0;
+    for (let r = 0; r < rows; r++) s += a[r * k + i]! * b[r * k + j]!;
+    out[i * k + j] = s;
+  }
+  return out;
 }
 
 function matMul(a: Float64Array, b: Float64Array, n: number, m: number, k: number): Float64Array {
@@ -176,13 +181,7 @@ export function varimax(loadings: Float64Array, p: number, k: number, eps = 1e-1
     const colSq = new Float64Array(k);
     for (let i = 0; i < p; i++) for (let f = 0; f < k; f++) colSq[f] = colSq[f]! + z[i * k + f]! ** 2;
     const inner = Float64Array.from(z, (v, idx) => v ** 3 - (v * colSq[idx % k]!) / p);
-    const B = new Float64Array(k * k);
-    for (let a = 0; a < k; a++) for (let b = 0; b < k; b++) {
-      let s = 0;
-      for (let i = 0; i < p; i++) s += x[i * k + a]! * inner[i * k + b]!;
-      B[a * k + b] = s;
-    }
-    const pol = polar(B, k);
+    const pol = polar(crossProduct(x, inner, p, k), k);
     T = pol.q;
     const past = d;
     d = pol.trace;
@@ -198,38 +197,18 @@ export function promax(loadings: Float64Array, p: number, k: number, m = 4): { l
   if (k < 2) return { ...vm, phi: Float64Array.of(1) };
   const x = vm.loadings;
   const target = Float64Array.from(x, (v) => v * Math.abs(v) ** (m - 1));
-  const xtx = new Float64Array(k * k);
-  for (let a = 0; a < k; a++) for (let b = 0; b < k; b++) {
-    let s = 0;
-    for (let i = 0; i < p; i++) s += x[i * k + a]! * x[i * k + b]!;
-    xtx[a * k + b] = s;
-  }
+  // U = lm.fit(x, target)$coefficients, column by column.
+  const xtx = crossProduct(x, x, p, k);
+  const xtTarget = crossProduct(x, target, p, k);
   const U = new Float64Array(k * k);
   for (let c = 0; c < k; c++) {
-    const rhs = Array.from({ length: k }, (_, a) => {
-      let s = 0;
-      for (let i = 0; i < p; i++) s += x[i * k + a]! * target[i * k + c]!;
-      return s;
-    });
-    const col = spdSolve(xtx, rhs, k, '旋转矩阵');
+    const col = spdSolve(xtx, Array.from({ length: k }, (_, a) => xtTarget[a * k + c]!), k, '旋转矩阵');
     for (let a = 0; a < k; a++) U[a * k + c] = col[a]!;
   }
-  const utu = new Float64Array(k * k);
-  for (let a = 0; a < k; a++) for (let b = 0; b < k; b++) {
-    let s = 0;
-    for (let r = 0; r < k; r++) s += U[r * k + a]! * U[r * k + b]!;
-    utu[a * k + b] = s;
-  }
-  const d = spdInverse(utu, k, '旋转矩阵');
+  const d = spdInverse(crossProduct(U, U, k, k), k, '旋转矩阵');
   for (let r = 0; r < k; r++) for (let c = 0; c < k; c++) U[r * k + c] = U[r * k + c]! * Math.sqrt(d[c * k + c]!);
   const rotation = matMul(vm.rotation, U, k, k, k);
-  const rtr = new Float64Array(k * k);
-  for (let a = 0; a < k; a++) for (let b = 0; b < k; b++) {
-    let s = 0;
-    for (let r = 0; r < k; r++) s += rotation[r * k + a]! * rotation[r * k + b]!;
-    rtr[a * k + b] = s;
-  }
-  return { loadings: matMul(x, U, p, k, k), rotation, phi: spdInverse(rtr, k, '旋转矩阵') };
+  return { loadings: matMul(x, U, p, k, k), rotation, phi: spdInverse(crossProduct(rotation, rotation, k, k), k, '旋转矩阵') };
 }
 
 /** factanal's sortLoadings: columns by decreasing sum of squares, each with a positive column sum. */

@@ -2,7 +2,7 @@
 // McDonald's omega total from a one-factor maximum-likelihood model.
 import { fQuantile } from '../distributions/f.js';
 import { completeData, type NumericColumn } from './data.js';
-import { maximumLikelihoodFactors } from './factor.js';
+import { maximumLikelihoodFactors, squaredMultipleCorrelations } from './factor.js';
 
 export interface ItemStatistics {
   name: string;
@@ -56,6 +56,7 @@ export function cronbachAlpha(columns: readonly NumericColumn[], options: { name
   const df1 = n - 1;
   const df2 = (n - 1) * (p - 1);
   const ci = [1 - (1 - alpha) * fQuantile(1 - (1 - level) / 2, df1, df2), 1 - (1 - alpha) * fQuantile((1 - level) / 2, df1, df2)] as const;
+  const smc = squaredMultipleCorrelations(cor, p);
   const itemStatistics = d.names.map((name, j) => {
     const rest = all.filter((a) => a !== j);
     let restVar = 0;
@@ -65,27 +66,6 @@ export function cronbachAlpha(columns: readonly NumericColumn[], options: { name
       for (const b of rest) restVar += cov[a * p + b]!;
     }
     const restMean = rest.reduce((s, a) => s + d.means[a]!, 0);
-    // SMC of item j on the rest: 1 − 1/(R⁻¹)_jj, computed from the rest's correlations by Gaussian elimination.
-    let smc = NaN;
-    if (p > 2) {
-      const m = rest.length;
-      const a = rest.map((r) => rest.map((c) => cor[r * p + c]!));
-      const b = rest.map((r) => cor[r * p + j]!);
-      for (let c = 0; c < m; c++) {
-        for (let r = c + 1; r < m; r++) {
-          const f = a[r]![c]! / a[c]![c]!;
-          for (let q = c; q < m; q++) a[r]![q] = a[r]![q]! - f * a[c]![q]!;
-          b[r] = b[r]! - f * b[c]!;
-        }
-      }
-      const x = new Array<number>(m).fill(0);
-      for (let r = m - 1; r >= 0; r--) {
-        let s = b[r]!;
-        for (let q = r + 1; q < m; q++) s -= a[r]![q]! * x[q]!;
-        x[r] = s / a[r]![r]!;
-      }
-      smc = rest.reduce((s, r, i) => s + x[i]! * cor[r * p + j]!, 0);
-    } else smc = cor[1]! ** 2;
     return {
       name,
       mean: d.means[j]!,
@@ -93,7 +73,7 @@ export function cronbachAlpha(columns: readonly NumericColumn[], options: { name
       scaleMeanIfDeleted: restMean,
       scaleVarianceIfDeleted: restVar,
       correctedItemTotal: covWithRest / Math.sqrt(cov[j * p + j]! * restVar),
-      squaredMultipleCorrelation: smc,
+      squaredMultipleCorrelation: smc[j]!,
       alphaIfDeleted: rest.length >= 2 ? alphaOf(cov, p, rest) : NaN,
     };
   });

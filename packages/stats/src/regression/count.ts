@@ -5,9 +5,9 @@ import gammaln from '@stdlib/math-base-special-gammaln';
 import trigamma from '@stdlib/math-base-special-trigamma';
 import { StatsError } from '../errors.js';
 import { chisqSf } from '../distributions/chisq.js';
-import { normalQuantile, normalSf } from '../distributions/normal.js';
-import { completeRows, design, numericColumn, type ModelTerms } from './design.js';
-import { irls, MAX_ITERATIONS, negativeBinomialFamily, poissonFamily, type GlmFamily, type IrlsFit } from './glm.js';
+import { normalQuantile } from '../distributions/normal.js';
+import { completeRows, design, expRatio, numericColumn, waldCoefficient, type Coefficient, type ModelTerms } from './design.js';
+import { irls, irlsStandardError, MAX_ITERATIONS, negativeBinomialFamily, poissonFamily, type GlmFamily, type IrlsFit } from './glm.js';
 
 export interface CountRegressionInput extends ModelTerms {
   /** Non-negative integer counts. */
@@ -17,14 +17,8 @@ export interface CountRegressionInput extends ModelTerms {
   level?: number;
 }
 
-export interface RateCoefficient {
-  term: string;
-  estimate: number;
-  se: number;
-  /** Wald z. */
-  statistic: number;
-  pValue: number;
-  ci: readonly [number, number];
+/** Wald z and CI of the coefficient, with exp of both. */
+export interface RateCoefficient extends Coefficient {
   /** exp(estimate): the incidence rate ratio, with exp of the Wald CI. */
   rateRatio: number;
   rateRatioCi: readonly [number, number];
@@ -106,21 +100,9 @@ function summarise(
   const p = d.X.length;
   const z = normalQuantile(1 - (1 - level) / 2);
   const coefficients = d.names.map((term, j): RateCoefficient => {
-    let v = 0;
-    for (let k = j; k < p; k++) v += fit.rInverse[j * p + k]! ** 2;
-    const se = Math.sqrt(v);
-    const est = fit.beta[j]!;
-    const stat = est / se;
-    return {
-      term,
-      estimate: est,
-      se,
-      statistic: stat,
-      pValue: 2 * normalSf(Math.abs(stat)),
-      ci: [est - z * se, est + z * se],
-      rateRatio: Math.exp(est),
-      rateRatioCi: [Math.exp(est - z * se), Math.exp(est + z * se)],
-    };
+    const w = waldCoefficient(term, fit.beta[j]!, irlsStandardError(fit, j, p), z);
+    const r = expRatio(w);
+    return { ...w, rateRatio: r.ratio, rateRatioCi: r.ci };
   });
   let pearson = 0;
   for (let i = 0; i < n; i++) pearson += (d.y[i]! - fit.mu[i]!) ** 2 / family.variance(fit.mu[i]!);

@@ -1,6 +1,7 @@
 // Design matrices shared by the regression models: listwise deletion, numeric columns, treatment
 // (dummy) coding of categorical predictors as R's factor/contr.treatment, interaction columns.
 import { StatsError } from '../errors.js';
+import { normalSf } from '../distributions/normal.js';
 
 export interface Predictor {
   name: string;
@@ -147,4 +148,36 @@ export function termBlocks(input: ModelTerms, cols: readonly DesignColumn[]): { 
   }
   for (const [a, b] of input.interactions ?? []) out.push({ term: `${a}:${b}`, base: all, drop: new Set(interactionCols(a, b)) });
   return out;
+}
+
+/** A coefficient with its test statistic, p-value and confidence interval. */
+export interface Coefficient {
+  term: string;
+  estimate: number;
+  se: number;
+  statistic: number;
+  pValue: number;
+  ci: readonly [number, number];
+}
+
+/** A coefficient of a logit model with the odds ratio exp(β) and exp of its CI. */
+export interface OddsRatioCoefficient extends Coefficient {
+  oddsRatio: number;
+  oddsRatioCi: readonly [number, number];
+}
+
+/** Wald z test and CI (estimate ± z·SE) of one maximum-likelihood coefficient. */
+export function waldCoefficient(term: string, estimate: number, se: number, z: number): Coefficient {
+  const statistic = estimate / se;
+  return { term, estimate, se, statistic, pValue: 2 * normalSf(Math.abs(statistic)), ci: [estimate - z * se, estimate + z * se] };
+}
+
+/** exp of a coefficient and of its CI (odds, rate or hazard ratio). */
+export function expRatio(c: Coefficient): { ratio: number; ci: readonly [number, number] } {
+  return { ratio: Math.exp(c.estimate), ci: [Math.exp(c.ci[0]), Math.exp(c.ci[1])] };
+}
+
+export function withOddsRatio(c: Coefficient): OddsRatioCoefficient {
+  const r = expRatio(c);
+  return { ...c, oddsRatio: r.ratio, oddsRatioCi: r.ci };
 }

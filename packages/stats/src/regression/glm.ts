@@ -81,6 +81,13 @@ export interface IrlsFit {
   converged: boolean;
 }
 
+/** Standard error of coefficient j: the norm of row j of R⁻¹ (so Var(β̂) = R⁻¹R⁻ᵀ). */
+export function irlsStandardError(fit: Pick<IrlsFit, 'rInverse'>, j: number, p: number): number {
+  let v = 0;
+  for (let k = j; k < p; k++) v += fit.rInverse[j * p + k]! ** 2;
+  return Math.sqrt(v);
+}
+
 export const MAX_ITERATIONS = 50;
 const TOLERANCE = 1e-12;
 

@@ -4,7 +4,7 @@ import { fSf } from '../distributions/f.js';
 import { tQuantile, tTwoSided } from '../distributions/t.js';
 import { meanAndSs } from '../internal/sum.js';
 import { qrLeastSquares } from './qr.js';
-import { completeRows, design, numericColumn, toArray, type DesignColumn, type ModelTerms } from './design.js';
+import { completeRows, design, numericColumn, toArray, type Coefficient, type DesignColumn, type ModelTerms } from './design.js';
 
 export interface LinearRegressionInput extends ModelTerms {
   y: ArrayLike<number | null | undefined>;
@@ -12,14 +12,7 @@ export interface LinearRegressionInput extends ModelTerms {
   level?: number;
 }
 
-export interface Coefficient {
-  term: string;
-  estimate: number;
-  se: number;
-  statistic: number;
-  pValue: number;
-  ci: readonly [number, number];
-}
+export type { Coefficient } from './design.js';
 
 export interface LinearRegressionResult {
   coefficients: Coefficient[];

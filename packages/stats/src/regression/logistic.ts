@@ -1,11 +1,11 @@
 // Binary logistic regression by iteratively reweighted least squares (R: glm(family = binomial)).
 import { StatsError } from '../errors.js';
 import { chisqQuantile, chisqSf } from '../distributions/chisq.js';
-import { normalQuantile, normalSf } from '../distributions/normal.js';
+import { normalQuantile } from '../distributions/normal.js';
 import { quantile } from '../descriptive/quantile.js';
 import { brent } from '../internal/root.js';
-import { completeRows, design, levelsOf, type DesignColumn, type ModelTerms } from './design.js';
-import { binomialFamily, irls, MAX_ITERATIONS, type IrlsFit } from './glm.js';
+import { completeRows, design, levelsOf, waldCoefficient, withOddsRatio, type DesignColumn, type ModelTerms, type OddsRatioCoefficient } from './design.js';
+import { binomialFamily, irls, irlsStandardError, MAX_ITERATIONS, type IrlsFit } from './glm.js';
 
 export interface LogisticRegressionInput extends ModelTerms {
   /** Outcome with exactly two distinct values (0/1, or two categories). */
@@ -21,18 +21,8 @@ export interface LogisticRegressionInput extends ModelTerms {
   groups?: number;
 }
 
-export interface LogisticCoefficient {
-  term: string;
-  estimate: number;
-  se: number;
-  /** Wald z. */
-  statistic: number;
-  pValue: number;
-  /** Wald CI of the coefficient. */
-  ci: readonly [number, number];
-  oddsRatio: number;
-  /** exp of the Wald CI. */
-  oddsRatioCi: readonly [number, number];
+/** Wald z and CI of the coefficient; the odds ratio with exp of the Wald CI. */
+export interface LogisticCoefficient extends OddsRatioCoefficient {
   /** exp of the profile-likelihood CI (null when not requested); an end is Infinity/0 when the profile never rises far enough. */
   oddsRatioProfileCi: readonly [number, number] | null;
 }
@@ -194,22 +184,10 @@ export function logisticRegression(input: LogisticRegressionInput): Readonly<Log
   const z = normalQuantile(1 - (1 - level) / 2);
   const cutDev = chisqQuantile(level, 1);
   const coefficients = cols.map((c, j): LogisticCoefficient => {
-    let v = 0;
-    for (let k = j; k < p; k++) v += fit.rInverse[j * p + k]! ** 2;
-    const se = Math.sqrt(v);
-    const est = fit.beta[j]!;
-    const stat = est / se;
-    const ci = [est - z * se, est + z * se] as const;
+    const se = irlsStandardError(fit, j, p);
     const profile = input.profile ?? true ? profileInterval(X, y, j, fit.beta, se, fit.deviance, cutDev, names) : null;
     return {
-      term: c.name,
-      estimate: est,
-      se,
-      statistic: stat,
-      pValue: 2 * normalSf(Math.abs(stat)),
-      ci,
-      oddsRatio: Math.exp(est),
-      oddsRatioCi: [Math.exp(ci[0]), Math.exp(ci[1])],
+      ...withOddsRatio(waldCoefficient(c.name, fit.beta[j]!, se, z)),
       oddsRatioProfileCi: profile ? [Math.exp(profile[0]), Math.exp(profile[1])] : null,
     };
   });

@@ -2,11 +2,10 @@
 // method on the exact information matrix), with likelihood-ratio tests of each predictor (car::Anova).
 import { StatsError } from '../errors.js';
 import { chisqSf } from '../distributions/chisq.js';
-import { normalQuantile, normalSf } from '../distributions/normal.js';
+import { normalQuantile } from '../distributions/normal.js';
 import { spdInverse } from '../internal/linalg.js';
 import { newtonMaximise } from '../internal/newton.js';
-import { completeRows, design, levelsOf, termBlocks, type ModelTerms } from './design.js';
-import type { Coefficient } from './linear.js';
+import { completeRows, design, levelsOf, termBlocks, waldCoefficient, withOddsRatio, type ModelTerms, type OddsRatioCoefficient } from './design.js';
 
 export interface MultinomialInput extends ModelTerms {
   /** Outcome categories (text or codes). */
@@ -14,12 +13,6 @@ export interface MultinomialInput extends ModelTerms {
   /** Reference category (default: the first level, as R's factor). */
   reference?: string;
   level?: number;
-}
-
-/** A coefficient with its Wald z test and the odds ratio exp(β) with its CI. */
-export interface OddsRatioCoefficient extends Coefficient {
-  oddsRatio: number;
-  oddsRatioCi: readonly [number, number];
 }
 
 export interface MultinomialCoefficient extends OddsRatioCoefficient {
@@ -172,20 +165,7 @@ export function multinomialRegression(input: MultinomialInput): Readonly<Multino
   for (let k = 1; k < K; k++) {
     names.forEach((term, j) => {
       const idx = (k - 1) * p + j;
-      const est = fit.beta[idx]!;
-      const se = Math.sqrt(vcov[idx * m + idx]!);
-      const ci = [est - z * se, est + z * se] as const;
-      coefficients.push({
-        category: categories[k]!,
-        term,
-        estimate: est,
-        se,
-        statistic: est / se,
-        pValue: 2 * normalSf(Math.abs(est / se)),
-        ci,
-        oddsRatio: Math.exp(est),
-        oddsRatioCi: [Math.exp(ci[0]), Math.exp(ci[1])],
-      });
+      coefficients.push({ category: categories[k]!, ...withOddsRatio(waldCoefficient(term, fit.beta[idx]!, Math.sqrt(vcov[idx * m + idx]!), z)) });
     });
   }
   const deviance = -2 * fit.logLik;

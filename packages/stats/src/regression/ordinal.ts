@@ -3,13 +3,12 @@
 // Brant (1990) test of the proportional-odds assumption.
 import { StatsError } from '../errors.js';
 import { chisqSf } from '../distributions/chisq.js';
-import { normalQuantile, normalSf } from '../distributions/normal.js';
+import { normalQuantile } from '../distributions/normal.js';
 import { spdInverse } from '../internal/linalg.js';
 import { newtonMaximise } from '../internal/newton.js';
-import { completeRows, design, levelsOf, type ModelTerms } from './design.js';
+import { completeRows, design, levelsOf, waldCoefficient, withOddsRatio, type Coefficient, type ModelTerms, type OddsRatioCoefficient } from './design.js';
 import { binomialFamily, irls } from './glm.js';
-import type { Coefficient } from './linear.js';
-import type { CategoricalFitSummary, OddsRatioCoefficient } from './multinomial.js';
+import type { CategoricalFitSummary } from './multinomial.js';
 
 export interface OrdinalInput extends Omit<ModelTerms, 'intercept'> {
   y: ArrayLike<string | number | null | undefined>;
@@ -119,16 +118,9 @@ export function ordinalRegression(input: OrdinalInput): Readonly<OrdinalResult> 
   if (!fit.converged || fit.singular) throw new StatsError('SEPARATION', '模型未收敛，系数趋于无穷：某些等级被自变量完全或准完全分离，或某个等级的观测过少。请合并稀疏等级或删除相关变量');
   const vcov = spdInverse(fit.information, m, '信息矩阵');
   const z = normalQuantile(1 - (1 - level) / 2);
-  const param = (term: string, k: number): OrdinalParameter => {
-    const est = fit.theta[k]!;
-    const se = Math.sqrt(vcov[k * m + k]!);
-    return { term, estimate: est, se, statistic: est / se, pValue: 2 * normalSf(Math.abs(est / se)), ci: [est - z * se, est + z * se] };
-  };
+  const param = (term: string, k: number): OrdinalParameter => waldCoefficient(term, fit.theta[k]!, Math.sqrt(vcov[k * m + k]!), z);
   const thresholds = categories.slice(0, -1).map((c, j) => param(`${c}|${categories[j + 1]}`, j));
-  const coefficients = names.map((term, k) => {
-    const b = param(term, J - 1 + k);
-    return { ...b, oddsRatio: Math.exp(b.estimate), oddsRatioCi: [Math.exp(b.ci[0]), Math.exp(b.ci[1])] as const };
-  });
+  const coefficients = names.map((term, k) => withOddsRatio(param(term, J - 1 + k)));
   const nullLogLik = counts.reduce((s, c) => s + (c > 0 ? c * Math.log(c / n) : 0), 0);
   const modelChiSquare = 2 * (fit.logLik - nullLogLik);
   const coxSnellR2 = 1 - Math.exp(-modelChiSquare / n);

@@ -47,6 +47,11 @@ export interface StepwiseResult {
   final: number;
 }
 
+interface Move {
+  action: 'add' | 'remove';
+  term: string;
+}
+
 interface Scored {
   /** −2 log-likelihood up to a constant: n·log(RSS/n) (linear) or the deviance (logistic). */
   m2ll: number;
@@ -122,60 +127,34 @@ export function stepwiseSelection(input: StepwiseInput): Readonly<StepwiseResult
     const now = score(current);
     const drops = direction === 'forward' ? [] : names.filter((t) => current.has(t) && !keep.has(t));
     const adds = direction === 'backward' ? [] : names.filter((t) => !current.has(t));
-    const with_ = (t: string) => new Set([...current, t]);
-    const without = (t: string) => new Set([...current].filter((x) => x !== t));
+    const move = (c: Move) => (c.action === 'add' ? new Set([...current, c.term]) : new Set([...current].filter((x) => x !== c.term)));
+    const removals = drops.map((term): Move => ({ action: 'remove', term }));
+    const entries = adds.map((term): Move => ({ action: 'add', term }));
+    const step = (c: Move, value: number): StepwiseStep => ({ ...c, value, df: blocks.get(c.term)!.length });
     let chosen: StepwiseStep | null = null;
-    let next: Set<string> | null = null;
     if (criterion !== 'p') {
       // R step(): the best of <none>, every drop, then every add; move only if it lowers the criterion.
       let best = ic(now);
-      for (const t of drops) {
-        const v = ic(score(without(t)));
+      for (const c of [...removals, ...entries]) {
+        const v = ic(score(move(c)));
         if (v < best - 1e-7) {
           best = v;
-          chosen = { action: 'remove', term: t, value: v, df: blocks.get(t)!.length };
-          next = without(t);
-        }
-      }
-      for (const t of adds) {
-        const v = ic(score(with_(t)));
-        if (v < best - 1e-7) {
-          best = v;
-          chosen = { action: 'add', term: t, value: v, df: blocks.get(t)!.length };
-          next = with_(t);
+          chosen = step(c, v);
         }
       }
     } else {
       // SPSS: first remove the least significant member (p > pRemove), otherwise enter the most
       // significant candidate (p < pEnter); with 'both' this checks removals after every entry.
-      if (direction !== 'forward') {
-        let worstP = -Infinity;
-        for (const t of drops) {
-          const pv = pDiff(score(without(t)), now);
-          if (pv > worstP) {
-            worstP = pv;
-            chosen = { action: 'remove', term: t, value: pv, df: blocks.get(t)!.length };
-          }
-        }
-        if (chosen && worstP > pRemove) next = without(chosen.term);
-        else chosen = null;
-      }
-      if (!chosen && direction !== 'backward') {
-        let bestP = Infinity;
-        for (const t of adds) {
-          const pv = pDiff(now, score(with_(t)));
-          if (pv < bestP) {
-            bestP = pv;
-            chosen = { action: 'add', term: t, value: pv, df: blocks.get(t)!.length };
-          }
-        }
-        if (chosen && bestP < pEnter) next = with_(chosen.term);
-        else chosen = null;
+      const worst = removals.map((c) => step(c, pDiff(score(move(c)), now))).reduce<StepwiseStep | null>((a, b) => (!a || b.value > a.value ? b : a), null);
+      if (worst && worst.value > pRemove) chosen = worst;
+      else {
+        const best = entries.map((c) => step(c, pDiff(now, score(move(c))))).reduce<StepwiseStep | null>((a, b) => (!a || b.value < a.value ? b : a), null);
+        if (best && best.value < pEnter) chosen = best;
       }
     }
-    if (!chosen || !next) break;
+    if (!chosen) break;
     steps.push(chosen);
-    current = next;
+    current = move(chosen);
   }
   const finalScore = score(current);
   return {

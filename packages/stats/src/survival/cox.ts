@@ -1,9 +1,9 @@
 // Cox proportional-hazards regression (R: survival::coxph), Efron or Breslow ties, strata.
 import { StatsError } from '../errors.js';
 import { chisqSf } from '../distributions/chisq.js';
-import { normalQuantile, normalSf } from '../distributions/normal.js';
+import { normalQuantile } from '../distributions/normal.js';
 import { spdInverse, spdSolve } from '../internal/linalg.js';
-import { completeRows, design, termBlocks, type DesignColumn, type ModelTerms } from '../regression/design.js';
+import { completeRows, design, termBlocks, waldCoefficient, type DesignColumn, type ModelTerms } from '../regression/design.js';
 import { survivalData } from './kaplan-meier.js';
 
 export interface CoxInput extends Omit<ModelTerms, 'intercept'> {
@@ -289,18 +289,8 @@ export function coxRegression(input: CoxInput): Readonly<CoxResult> {
   const cov = spdInverse(current.info, p, '信息矩阵');
   const z = normalQuantile(1 - (1 - level) / 2);
   const coefficients = cols.map((c, j): CoxCoefficient => {
-    const est = beta[j]!;
-    const se = Math.sqrt(cov[j * p + j]!);
-    const stat = est / se;
-    return {
-      term: c.name,
-      estimate: est,
-      se,
-      statistic: stat,
-      pValue: 2 * normalSf(Math.abs(stat)),
-      hazardRatio: Math.exp(est),
-      hazardRatioCi: [Math.exp(est - z * se), Math.exp(est + z * se)],
-    };
+    const { ci, ...wald } = waldCoefficient(c.name, beta[j]!, Math.sqrt(cov[j * p + j]!), z);
+    return { ...wald, hazardRatio: Math.exp(wald.estimate), hazardRatioCi: [Math.exp(ci[0]), Math.exp(ci[1])] };
   });
   let wald = 0;
   for (let j = 0; j < p; j++) for (let k = 0; k < p; k++) wald += beta[j]! * current.info[j * p + k]! * beta[k]!;
