@@ -9,7 +9,8 @@ export type StatsErrorCode =
   | 'GROUP_TOO_SMALL'
   | 'SINGULAR'
   | 'NOT_CONVERGED'
-  | 'SEPARATION';
+  | 'SEPARATION'
+  | 'OVERFLOW';
 
 export class StatsError extends Error {
   constructor(
@@ -19,6 +20,15 @@ export class StatsError extends Error {
     super(message);
     this.name = 'StatsError';
   }
+}
+
+/**
+ * The error for finite data whose statistics leave the double range (values near ±1.8e308, or a
+ * spread whose square does): it names the problem instead of letting Infinity or NaN pass as
+ * "zero variance" further down.
+ */
+export function overflowError(what = '数据'): StatsError {
+  return new StatsError('OVERFLOW', `${what}的数值过大（绝对值接近 1e308），计算结果超出双精度浮点数的表示范围；请先换算单位（例如除以 1e100）后再分析`);
 }
 
 /** Throws unless every value is a finite number. */

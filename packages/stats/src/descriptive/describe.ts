@@ -1,5 +1,5 @@
 // Descriptive statistics of one numeric variable, as SPSS and R report them.
-import { StatsError } from '../errors.js';
+import { StatsError, overflowError } from '../errors.js';
 import { tQuantile } from '../distributions/t.js';
 import { meanAndSs } from '../internal/sum.js';
 import { quantileBySelection, type QuantileType } from './quantile.js';
@@ -19,6 +19,7 @@ export interface Description {
   mean: number;
   /** Sample standard deviation (n − 1 denominator). */
   sd: number;
+  /** sd²; Infinity when sd passes 1.3e154 (the square leaves the double range; sd stays exact). */
   variance: number;
   /** Standard error of the mean, sd/√n. */
   se: number;
@@ -29,13 +30,13 @@ export interface Description {
   q1: number;
   q3: number;
   iqr: number;
-  /** Moment skewness g1 = m3 / m2^1.5 (R: e1071::skewness type 1). */
+  /** Moment skewness g1 = m3 / m2^1.5 (R: e1071::skewness type 1); NaN for a constant variable, as R. */
   skewness: number;
   /** Sample-adjusted skewness G1 (SPSS, SAS, Excel SKEW). */
   skewnessAdjusted: number;
   /** Standard error of G1 as SPSS reports it. */
   skewnessSe: number;
-  /** Moment excess kurtosis g2 = m4 / m2² − 3. */
+  /** Moment excess kurtosis g2 = m4 / m2² − 3; NaN for a constant variable, as R. */
   kurtosis: number;
   /** Sample-adjusted excess kurtosis G2 (SPSS, SAS, Excel KURT). */
   kurtosisAdjusted: number;
@@ -71,8 +72,10 @@ export function finiteValues(values: ArrayLike<number | null | undefined>): { x:
 }
 
 /**
- * Describes a numeric variable. Missing values are counted and left out.
+ * Describes a numeric variable. Missing values are counted and left out. Values beyond 2^500 in
+ * magnitude are handled by exact power-of-two scaling, so finite data give finite answers.
  * @throws StatsError TOO_FEW_OBSERVATIONS with fewer than 2 finite values.
+ * @throws StatsError OVERFLOW when the mean, range, IQR or CI cannot be represented (values near ±1.8e308).
  */
 export function describe(values: ArrayLike<number | null | undefined>, opts: DescribeOptions = {}): Readonly<Description> {
   const level = opts.level ?? 0.95;
@@ -81,27 +84,34 @@ export function describe(values: ArrayLike<number | null | undefined>, opts: Des
   const n = x.length;
   if (n < 2) throw new StatsError('TOO_FEW_OBSERVATIONS', `有效观测数为${n}，描述统计至少需要2个数值`);
 
-  const { mean: m, ss } = meanAndSs(x);
-  const variance = ss / (n - 1);
-  const sd = Math.sqrt(variance);
+  // Values beyond 2^500 are scaled by a power of two (exact) so sums and squares stay finite;
+  // moments are rescaled at the end, and what still cannot be represented is refused by name.
+  const scale = magnitudeScale(x);
+  const y = scale === 1 ? x : x.map((v) => v / scale);
+  const { mean: my, ss } = meanAndSs(y);
+  const m = my * scale;
+  const sdScaled = Math.sqrt(ss / (n - 1));
+  const sd = sdScaled * scale;
+  const variance = sd * sd;
   const m2 = ss / n;
-  // Third and fourth moments and the lag-1 cross-product in one pass.
+  // Third and fourth moments and the lag-1 cross-product in one pass (scale-free ratios).
   let s3 = 0;
   let s4 = 0;
   let s2 = 0;
   let lagSum = 0;
   for (let i = 0; i < n; i++) {
-    const d = x[i]! - m;
+    const d = y[i]! - my;
     const d2 = d * d;
     s2 += d2;
     s3 += d2 * d;
     s4 += d2 * d2;
-    if (i + 1 < n) lagSum += d * (x[i + 1]! - m);
+    if (i + 1 < n) lagSum += d * (y[i + 1]! - my);
   }
   const m3 = s3 / n;
   const m4 = s4 / n;
-  const g1 = m2 > 0 ? m3 / m2 ** 1.5 : 0;
-  const g2 = m2 > 0 ? m4 / (m2 * m2) - 3 : 0;
+  // A constant variable has no shape: R's moments give 0/0 = NaN, and so do we.
+  const g1 = m2 > 0 ? m3 / m2 ** 1.5 : NaN;
+  const g2 = m2 > 0 ? m4 / (m2 * m2) - 3 : NaN;
   const G1 = n > 2 ? (g1 * Math.sqrt(n * (n - 1))) / (n - 2) : NaN;
   const G2 = n > 3 ? (((n + 1) * g2 + 6) * (n - 1)) / ((n - 2) * (n - 3)) : NaN;
   const skewSe = n > 2 ? Math.sqrt((6 * n * (n - 1)) / ((n - 2) * (n + 1) * (n + 3))) : NaN;
@@ -119,6 +129,8 @@ export function describe(values: ArrayLike<number | null | undefined>, opts: Des
     else if (v > max) max = v;
   }
   const allPositive = min > 0;
+  const ci: [number, number] = [m - tq * se, m + tq * se];
+  if (![m, sd, max - min, q3 - q1, ci[0], ci[1]].every(Number.isFinite)) throw overflowError();
   const lag = ss > 0 ? lagSum / s2 : 0;
   let logSum = 0;
   let invSum = 0;
@@ -152,10 +164,17 @@ export function describe(values: ArrayLike<number | null | undefined>, opts: Des
     cv: m !== 0 ? sd / m : null,
     geometricMean: allPositive ? Math.exp(logSum / n) : null,
     harmonicMean: allPositive ? n / invSum : null,
-    ci: [m - tq * se, m + tq * se],
+    ci,
     level,
     autocorrelation: lag,
   };
+}
+
+/** 1, or a power of two within a factor 2 of max |x| when that passes 2^500 (squares would overflow). */
+function magnitudeScale(x: Float64Array): number {
+  let big = 0;
+  for (let i = 0; i < x.length; i++) big = Math.max(big, Math.abs(x[i]!));
+  return big > 2 ** 500 ? 2 ** (Math.ceil(Math.log2(big)) - 1) : 1;
 }
 
 /** The most frequent value(s), ascending; every value when all are equally frequent. */

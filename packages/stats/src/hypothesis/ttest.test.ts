@@ -58,3 +58,12 @@ describe('t-tests agree with R t.test', () => {
     expect(() => oneSampleTTest([1, 2], { level: 1.5 })).toThrow('置信水平');
   });
 });
+
+describe('t-test on values near the top of the double range', () => {
+  it('says the numbers overflow instead of claiming both variances are 0', () => {
+    const a = [1.7e308, 1.6e308, 1.5e308, 1.65e308];
+    const b = [-1.7e308, -1.6e308, -1.55e308, -1.62e308];
+    expect(() => twoSampleTTest(a, b)).toThrow('数值过大');
+    expect(() => twoSampleTTest(a, b)).not.toThrow('方差都为0');
+  });
+});

@@ -1,4 +1,5 @@
 // Compensated summation (Neumaier), used wherever a plain running sum would lose digits.
+import { overflowError } from '../errors.js';
 
 export function sum(xs: ArrayLike<number>): number {
   let s = 0;
@@ -93,11 +94,18 @@ function exactDecimalMoments(xs: ArrayLike<number>): { mean: number; ss: number 
  * Mean and Σ(x − mean)², accurate even when the spread is tiny beside the mean (NIST NumAcc4):
  * the floating two-pass result is used unless |mean|/sd > 1e4, where the exact decimal reading
  * takes over.
+ * @throws StatsError OVERFLOW when finite data give a sum or sum of squares beyond the double range.
  */
 export function meanAndSs(xs: ArrayLike<number>): { mean: number; ss: number } {
   const m = mean(xs);
   const ss = sumSquaredDeviations(xs, m);
   const n = xs.length;
+  // Finite data whose sum or squares overflow must not pass on as NaN (read later as "no variance").
+  if (!Number.isFinite(m) || !Number.isFinite(ss)) {
+    let finite = true;
+    for (let i = 0; i < n && finite; i++) finite = Number.isFinite(xs[i]!);
+    if (finite) throw overflowError();
+  }
   if (ss > 0 && n > 1 && Math.abs(m) > 1e4 * Math.sqrt(ss / (n - 1))) {
     const exact = exactDecimalMoments(xs);
     if (exact && exact.ss > 0) return exact;
