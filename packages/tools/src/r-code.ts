@@ -10,11 +10,39 @@ const alt = (p: Params) => q(['greater', 'less'].includes(String(p.alternative))
 const level = (p: Params) => num(p.level, 0.95);
 const yg = (p: Params) => `x <- data.frame(y = ${col(p.y)}, g = factor(${col(p.group)}))`;
 
-/** How to read the file in R, by its extension. */
-export function rRead(filename: string): string {
-  return /\.xlsx?$/i.test(filename)
-    ? `d <- as.data.frame(readxl::read_excel(${q(filename)}, na = c("", "NA", "N/A", "NULL", ".")))`
-    : `d <- read.csv(${q(filename)}, fileEncoding = "UTF-8", check.names = FALSE, na.strings = c("", "NA", "N/A", "NULL", "."))`;
+/** The uploaded file as ingest found it: R must read the original bytes the user has. */
+export interface RSourceFile {
+  filename: string;
+  /** Text encoding detected at ingest ('utf8', 'utf8bom', 'utf16le', 'utf16be', 'gb18030'); '' for spreadsheets. */
+  encoding?: string;
+  /** Field delimiter detected at ingest; '' or absent for spreadsheets and commas. */
+  delimiter?: string;
+}
+
+/** R's names for the encodings ingest detects, with the words the script's comment uses. */
+const R_ENCODINGS: Record<string, { r: string; zh: string }> = {
+  utf8: { r: 'UTF-8', zh: 'UTF-8' },
+  utf8bom: { r: 'UTF-8-BOM', zh: 'UTF-8（带 BOM）' },
+  // R drops the byte-order mark of UTF-16LE files itself (?file, "Encoding").
+  utf16le: { r: 'UTF-16LE', zh: 'UTF-16' },
+  utf16be: { r: 'UTF-16BE', zh: 'UTF-16' },
+  gb18030: { r: 'GB18030', zh: 'GBK/GB18030' },
+};
+
+/**
+ * How to read the user's own file in R: spreadsheets by readxl; text with the encoding and
+ * delimiter that ingest detected, so the script runs on the file exactly as it was uploaded.
+ */
+export function rRead(file: RSourceFile | string): string[] {
+  const f = typeof file === 'string' ? { filename: file } : file;
+  const na = 'c("", "NA", "N/A", "NULL", ".")';
+  if (/\.xlsx?$/i.test(f.filename)) return [`d <- as.data.frame(readxl::read_excel(${q(f.filename)}, na = ${na}))`];
+  const enc = R_ENCODINGS[f.encoding || 'utf8'] ?? R_ENCODINGS.utf8!;
+  const sep = f.delimiter && f.delimiter !== ',' ? `, sep = ${q(f.delimiter)}` : '';
+  return [
+    `# 按上传文件的原始编码（${enc.zh}）读取：请使用上传的原文件，不要先另存为其他编码`,
+    `d <- read.csv(${q(f.filename)}, fileEncoding = ${q(enc.r)}${sep}, check.names = FALSE, na.strings = ${na})`,
+  ];
 }
 
 const SCRIPTS: Record<string, (p: Params) => string[]> = {
@@ -79,10 +107,10 @@ const SCRIPTS: Record<string, (p: Params) => string[]> = {
 };
 
 /** The script for a tool run, or null for a tool without one. */
-export function rScript(toolKey: string, params: Params, filename: string): string | null {
+export function rScript(toolKey: string, params: Params, file: RSourceFile | string): string | null {
   const body = SCRIPTS[toolKey];
   if (!body) return null;
-  return [`# 在 R 中复现本报告的主要结果（文件需在 R 的工作目录中）`, rRead(filename), ...body(params)].join('\n');
+  return [`# 在 R 中复现本报告的主要结果（文件需在 R 的工作目录中）`, ...rRead(file), ...body(params)].join('\n');
 }
 
 export const R_SCRIPT_TOOLS = Object.keys(SCRIPTS);

@@ -51,6 +51,9 @@ export interface AnalysisFile {
   filename: string;
   exampleKey: string | null;
   sha256: string;
+  /** As ingest detected them in the original upload ('' for spreadsheets): the R script reads it so. */
+  encoding: string;
+  delimiter: string;
   rows: number;
   variables: VariableInfo[];
   parquetPath(): Promise<string>;
@@ -222,6 +225,8 @@ export class FileService {
       filename: row.filename,
       exampleKey: row.example_key,
       sha256: row.sha256,
+      encoding: row.encoding,
+      delimiter: row.delimiter,
       rows: Number(row.row_count),
       variables: variablesOf(row),
       parquetPath: () => this.parquetPath(row),

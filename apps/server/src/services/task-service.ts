@@ -116,7 +116,7 @@ export class TaskService {
         throw await fail(result.message, ResultCode.badRequest, 400);
       }
       const reportid = newId();
-      const script = rScript(d.key, params, file.filename);
+      const script = rScript(d.key, params, file);
       const sections = script ? [...result.output.sections, { title: '可复现R代码', blocks: [{ type: 'code' as const, language: 'r', code: script }] }] : result.output.sections;
       const report: Report = Report.parse({
         ...result.output,
