@@ -9,7 +9,9 @@ import type { Config } from './config.js';
 import { openDatabase, type Db } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seed } from './db/seed.js';
-import { registerErrorHandling } from './plugins/errors.js';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors.js';
+import { registerJsonBody } from './plugins/json-body.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { accountRoutes } from './routes/accounts.js';
 import { dataManagerRoutes } from './routes/datamanager.js';
 import { devRoutes } from './routes/dev.js';
@@ -51,11 +53,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('session', null);
   registerErrorHandling(app);
+  registerSecurityHeaders(app);
+  registerJsonBody(app);
   services.logger = app.log;
   if (!config.reportFonts) {
     app.log.warn('no CJK font found: Chinese text in chart downloads may not render (apt-get install fonts-noto-cjk, or set REPORT_FONT_FILE)');
@@ -74,6 +80,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       root: config.webDist,
       index: 'index.html',
       wildcard: true,
+      // Without this, send's own `max-age=0` overwrites what setHeaders puts on the response.
+      cacheControl: false,
       setHeaders(res, file) {
         // Vite fingerprints assets, so they can be cached for good; the page itself must not be.
         res.setHeader('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');

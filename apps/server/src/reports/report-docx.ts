@@ -20,7 +20,8 @@ import {
   type IBorderOptions,
   type ParagraphChild,
 } from 'docx';
-import { marked, type Token, type Tokens } from 'marked';
+import type { Token, Tokens } from 'marked';
+import { markdownTokens } from '../lib/html.js';
 import { formatBeijing } from '../lib/time.js';
 import { paramRows } from './report-facts.js';
 
@@ -116,7 +117,7 @@ export function markdownParagraphs(markdown: string): Paragraph[] {
       }
     }
   };
-  walk(marked.lexer(markdown));
+  walk(markdownTokens(markdown));
   return out;
 }
 

@@ -73,7 +73,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
   }
   if (checks.shapiro.some((s) => s && s.pValue < 0.05)) sentences.push('至少一组偏离正态分布；若样本量较小，建议改用 Kruskal-Wallis 检验。');
   sections.push({ title: '图形', blocks: [boxplotChart(groups, { title: `图1 各组${yName}的箱线图`, yName, points: true, marks: ph?.comparisons.map((c) => ({ ...c, p: c.pValue })) })] });
-  sections.push({ title: '结论', blocks: [text(sentences.join('\n\n'))] });
+  sections.push({ title: '结论', blocks: [text(...sentences)] });
 
   const results: ToolOutput['results'] = {
     method: useWelch ? 'welch' : 'classic',

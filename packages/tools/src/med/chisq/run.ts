@@ -95,7 +95,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
         ],
       },
       { title: '图形', blocks: [chart] },
-      { title: '结论', blocks: [text(sentences.join('\n\n'))] },
+      { title: '结论', blocks: [text(...sentences)] },
     ],
     results: {
       method: headline.name,

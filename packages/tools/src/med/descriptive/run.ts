@@ -1,7 +1,7 @@
 // 描述性统计: describe() per variable (and per group), one three-line table, a written summary.
 import { describe as describeValues, StatsError } from '@labstat/stats';
 import { levelOf, requireVariables } from '../../common.js';
-import { num, table, text, finiteOrNull } from '../../report-helpers.js';
+import { finiteOrNull, markdownText, md, mdJoin, num, table, type Markdown } from '../../report-helpers.js';
 import { ToolInputError, type DataTable, type Params, type ToolOutput } from '../../tool.js';
 
 const COLUMNS = ['变量', '组别', 'N', '缺失', '均值', '标准差', '均值95%CI', '中位数', 'P25', 'P75', '最小值', '最大值', '偏度', '峰度'];
@@ -17,7 +17,7 @@ export function run(table_: DataTable, params: Params): ToolOutput {
   const levels = labels ? [...new Set(labels.filter((l): l is string => l !== null))].sort() : [null];
   const rows: Array<Array<string | number | null>> = [];
   const results: ToolOutput['results'] = {};
-  const lines: string[] = [];
+  const lines: Markdown[] = [];
   const footnotes: string[] = [];
 
   for (const v of vars) {
@@ -56,7 +56,7 @@ export function run(table_: DataTable, params: Params): ToolOutput {
           [`${name}.kurtosis`]: finiteOrNull(d.kurtosisAdjusted),
         });
         lines.push(
-          `- **${name}**：n = ${d.n}${d.missing ? `（缺失 ${d.missing}）` : ''}，均值 ± 标准差为 ${num(d.mean, digits)} ± ${num(d.sd, digits)}，中位数（P25, P75）为 ${num(d.median, digits)}（${num(d.q1, digits)}, ${num(d.q3, digits)}）。`,
+          md`- **${name}**：n = ${d.n}${d.missing ? `（缺失 ${d.missing}）` : ''}，均值 ± 标准差为 ${num(d.mean, digits)} ± ${num(d.sd, digits)}，中位数（P25, P75）为 ${num(d.median, digits)}（${num(d.q1, digits)}, ${num(d.q3, digits)}）。`,
         );
       } catch (err) {
         // One variable that cannot be described is a footnote, not a failed report.
@@ -74,8 +74,9 @@ export function run(table_: DataTable, params: Params): ToolOutput {
       {
         title: '结果说明',
         blocks: [
-          text(
-            `${lines.join('\n')}\n\n偏度绝对值明显大于 1 或峰度绝对值明显大于 1 时，数据可能偏离正态分布，建议以中位数（P25, P75）描述，并用正态性检验进一步确认。`,
+          markdownText(
+            mdJoin(lines, '\n'),
+            md`偏度绝对值明显大于 1 或峰度绝对值明显大于 1 时，数据可能偏离正态分布，建议以中位数（P25, P75）描述，并用正态性检验进一步确认。`,
           ),
         ],
       },

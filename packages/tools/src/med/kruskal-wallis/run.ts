@@ -45,7 +45,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
           }),
         ],
       },
-      { title: '结论', blocks: [text(conclusion.join('\n\n'))] },
+      { title: '结论', blocks: [text(...conclusion)] },
     ],
     results,
   };

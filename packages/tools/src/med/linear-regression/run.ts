@@ -91,7 +91,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
         title: '图形',
         blocks: [scatterChart(m.fitted.map((f, i) => [Number(f.toFixed(6)), Number(m.residuals[i]!.toFixed(6))]), { title: '图1 残差-拟合值图', xName: '拟合值', yName: '残差' })],
       },
-      { title: '结论', blocks: [text(sentences.join('\n\n'))] },
+      { title: '结论', blocks: [text(...sentences)] },
     ],
     results,
   };

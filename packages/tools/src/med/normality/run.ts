@@ -90,7 +90,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
         ],
       },
       { title: '图形', blocks: [chart] },
-      { title: '结论', blocks: [text(`${verdicts.join('；')}。\n\n样本量较大时轻微偏离也可能“显著”，请结合 Q-Q 图：点大致落在直线上即可视为近似正态。`)] },
+      { title: '结论', blocks: [text(`${verdicts.join('；')}。`, `样本量较大时轻微偏离也可能“显著”，请结合 Q-Q 图：点大致落在直线上即可视为近似正态。`)] },
     ],
     results,
   };

@@ -67,7 +67,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
           ]),
         ],
       },
-      { title: '结论', blocks: [text([conclusion, ...caveats].join('\n\n'))] },
+      { title: '结论', blocks: [text(conclusion, ...caveats)] },
     ],
     results: {
       ...testResults(r),
