@@ -8,6 +8,7 @@ import type { S3Settings } from './storage/s3-store.js';
 
 export interface Config {
   port: number;
+  /** Listen address; `localhost` (loopback only) by default while a dev provider is on. */
   host: string;
   /** Root folder for the SQLite file, uploads and reports when no object store is configured. */
   dataDir: string;
@@ -16,10 +17,16 @@ export interface Config {
   /** Built web app served at /; null disables static serving (API only). */
   webDist: string | null;
   logLevel: string;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, true (every hop), the first n hops, or trusted proxy addresses/CIDRs. */
+  trustProxy: boolean | string | ((address: string, hop: number) => boolean);
   tokenTtlHours: number;
   smsProvider: 'dev';
   wechatProvider: 'dev';
+  /**
+   * ALLOW_DEV_PROVIDERS_ON_NETWORK=1: start with a dev provider although HOST is not loopback or a
+   * proxy is trusted. Without it such a start is refused (see providers/dev-exposure.ts).
+   */
+  allowDevProvidersOnNetwork: boolean;
   version: string;
   /** S3-compatible object store; null keeps files in dataDir/store. */
   s3: S3Settings | null;
@@ -68,18 +75,23 @@ function oneOf<T extends string>(name: string, allowed: readonly T[], fallback: 
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const webDist = env.WEB_DIST ?? path.join(repoRoot, 'apps', 'web', 'dist');
+  // Real Tencent Cloud SMS and WeChat Open Platform providers plug in here; only `dev` exists today.
+  const smsProvider = oneOf('SMS_PROVIDER', ['dev'] as const, 'dev', env);
+  const wechatProvider = oneOf('WECHAT_PROVIDER', ['dev'] as const, 'dev', env);
+  // Dev providers hand out SMS codes and simulated scans: by default only this machine may connect.
+  const anyDevProvider = smsProvider === 'dev' || wechatProvider === 'dev';
   return {
     port: int('PORT', 8080, env),
-    host: env.HOST || '0.0.0.0',
+    host: env.HOST || (anyDevProvider ? 'localhost' : '0.0.0.0'),
     dataDir: path.resolve(env.DATA_DIR || path.join(repoRoot, 'data')),
     databaseUrl: env.DATABASE_URL || null,
     webDist: webDist === '' ? null : path.resolve(webDist),
     logLevel: env.LOG_LEVEL || 'info',
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: trustProxySetting(env.TRUST_PROXY),
     tokenTtlHours: int('TOKEN_TTL_HOURS', 24 * 7, env),
-    // Real Tencent Cloud SMS and WeChat Open Platform providers plug in here; only `dev` exists today.
-    smsProvider: oneOf('SMS_PROVIDER', ['dev'] as const, 'dev', env),
-    wechatProvider: oneOf('WECHAT_PROVIDER', ['dev'] as const, 'dev', env),
+    smsProvider,
+    wechatProvider,
+    allowDevProvidersOnNetwork: env.ALLOW_DEV_PROVIDERS_ON_NETWORK === '1' || env.ALLOW_DEV_PROVIDERS_ON_NETWORK === 'true',
     version: env.npm_package_version || '0.1.0',
     s3: s3Settings(env),
     ingest: {
@@ -100,6 +112,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cserviceUrl: env.CSERVICE_URL || '/static/cservice.svg',
     reportFonts: findChartFonts(env),
   };
+}
+
+/**
+ * TRUST_PROXY: a hop count (`1` = one load balancer in front; the client address is the one it
+ * appended, so a forged X-Forwarded-For cannot pick a rate-limit source), `true` to trust every hop
+ * (only when the proxy overwrites the header), or a comma-separated list of proxy addresses/CIDRs.
+ */
+function trustProxySetting(raw: string | undefined): Config['trustProxy'] {
+  if (!raw || raw === '0' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    return (_address, hop) => hop < hops;
+  }
+  return raw;
 }
 
 function s3Settings(env: NodeJS.ProcessEnv): S3Settings | null {

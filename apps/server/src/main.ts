@@ -1,13 +1,27 @@
 // Production entry: migrate, seed, serve on PORT, and shut down cleanly on SIGINT/SIGTERM.
-import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
+import { isLoopbackHost } from './lib/client-source.js';
+import { devProviders, devStartDecision } from './providers/dev-exposure.js';
 
 const config = loadConfig();
+// Dev providers on a reachable server would let anyone read SMS codes and fake WeChat scans.
+const decision = devStartDecision(config);
+if (!decision.start) {
+  console.error(decision.error);
+  process.exit(1);
+}
+// Loaded only once the start is allowed, so a refusal is immediate.
+const { buildApp } = await import('./app.js');
 const { app, services } = await buildApp(config, { prepare: true });
 
 await services.sessions.purge();
 await app.listen({ port: config.port, host: config.host });
-app.log.info(`LabStat is serving http://localhost:${config.port} (sms=${services.smsProvider.name}, wechat=${services.wechatProvider.name})`);
+const where = isLoopbackHost(config.host) ? `http://localhost:${config.port}` : `port ${config.port} on ${config.host}`;
+app.log.info(`LabStat is serving ${where} (sms=${services.smsProvider.name}, wechat=${services.wechatProvider.name})`);
+if (decision.warning) app.log.warn(`\n${decision.warning}`);
+else if (devProviders(config).length) {
+  app.log.info(`${devProviders(config).join(' and ')}: offline dev mode, listening on this machine only; /dev routes answer local requests only`);
+}
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -10,6 +10,7 @@ export const AccountMessages = {
   codeWrong: '验证码错误或已过期，请重新获取',
   passwordShort: '密码不能少于6位',
   passwordLong: '密码不能超过64位',
+  passwordBlank: '密码不能少于6位（首尾空格不计，连续空格只算一位）',
   passwordMismatch: '两次输入的密码不一致',
   openidRequired: '请先扫码关注微信公众号',
   openidUnknown: '微信扫码信息已失效，请重新扫码关注微信公众号',
@@ -18,6 +19,7 @@ export const AccountMessages = {
   accountUnknown: '该手机号尚未注册',
   wrongCredentials: '手机号或密码错误',
   tooManyLogins: '登录失败次数过多，请15分钟后再试',
+  accountLocked: '该账号近期登录失败次数过多，请稍后再试，或扫码登录、找回密码',
   tooManySms: '短信发送过于频繁，请稍后再试',
   tooManyRequests: '操作过于频繁，请稍后再试',
   inviteUnknown: '邀请码不存在，请检查或留空',
@@ -30,6 +32,7 @@ export const AccountMessages = {
   resetOk: '密码重置成功，请使用新密码登录',
   smsSent: '验证码已发送',
   logoutOk: '已退出登录',
+  devLocalOnly: '开发模式的短信收件箱和模拟扫码只能在服务器本机上使用',
 } as const;
 
 export const PASSWORD_MIN = 6;
@@ -57,6 +60,19 @@ export const passwordSchema = z
   .min(PASSWORD_MIN, { error: AccountMessages.passwordShort })
   .max(PASSWORD_MAX, { error: AccountMessages.passwordLong });
 
+/**
+ * Length of a password as ASVS 2.1 counts it: leading and trailing whitespace ignored, a run of
+ * whitespace counted once — so six spaces are not a six-character password.
+ */
+export function passwordEffectiveLength(password: string): number {
+  return password.replace(/\s+/g, ' ').trim().length;
+}
+
+/** A password being set (signup, reset): the login rule plus a real length without padding spaces. */
+export const newPasswordSchema = passwordSchema.refine((p) => passwordEffectiveLength(p) >= PASSWORD_MIN, {
+  error: AccountMessages.passwordBlank,
+});
+
 export const smsCodeSchema = z.preprocess(
   trimmed,
   z.string({ error: AccountMessages.codeRequired }).min(1, { error: AccountMessages.codeRequired }).max(12, {
@@ -74,7 +90,7 @@ export const SmsCodeBody = z.object({ account: mobileSchema(AccountMessages.smsP
 export type SmsCodeBody = z.infer<typeof SmsCodeBody>;
 
 const passwordPair = {
-  password: passwordSchema,
+  password: newPasswordSchema,
   checkPass: passwordSchema,
 };
 

@@ -15,12 +15,28 @@ export class RateRepo {
     return Number(r.n);
   }
 
-  async add(key: string, now: number): Promise<void> {
-    await this.db.insertInto('rate_events').values({ key, created_at: now }).execute();
+  /** Records one event and returns its id (committed on return, so later counts see it). */
+  async add(key: string, now: number): Promise<number> {
+    const r = await this.db.insertInto('rate_events').values({ key, created_at: now }).returning('id').executeTakeFirstOrThrow();
+    return r.id;
+  }
+
+  async remove(ids: readonly number[]): Promise<void> {
+    if (ids.length) await this.db.deleteFrom('rate_events').where('id', 'in', [...ids]).execute();
   }
 
   async clear(key: string): Promise<void> {
     await this.db.deleteFrom('rate_events').where('key', '=', key).execute();
+  }
+
+  /** Deletes `key` and every key below it (`key:…`). */
+  async clearTree(key: string): Promise<void> {
+    // LIKE wildcards in the key would widen the match; callers build keys from digits and addresses.
+    if (/[%_\\]/.test(key)) throw new Error(`rate key must not contain LIKE wildcards: ${key}`);
+    await this.db
+      .deleteFrom('rate_events')
+      .where((eb) => eb.or([eb('key', '=', key), eb('key', 'like', `${key}:%`)]))
+      .execute();
   }
 
   async purge(before: number): Promise<void> {

@@ -38,16 +38,26 @@ export class SmsRepo {
     return Number(r.numUpdatedRows) === 1;
   }
 
-  async addAttempt(id: number, burnAfter: number, now: number): Promise<void> {
+  /**
+   * Counts one try against a live code and returns the tries so far, or null when the code is used,
+   * expired or out of tries. One statement, so simultaneous guesses each take their own try.
+   */
+  async takeAttempt(id: number, maxTries: number, now: number): Promise<number | null> {
     const row = await this.db
       .updateTable('sms_codes')
       .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
       .where('id', '=', id)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .where('attempts', '<', maxTries)
       .returning('attempts')
       .executeTakeFirst();
-    if (row && row.attempts >= burnAfter) {
-      await this.db.updateTable('sms_codes').set({ used_at: now }).where('id', '=', id).execute();
-    }
+    return row ? row.attempts : null;
+  }
+
+  /** Ends a code that ran out of tries. */
+  async burn(id: number, now: number): Promise<void> {
+    await this.db.updateTable('sms_codes').set({ used_at: now }).where('id', '=', id).where('used_at', 'is', null).execute();
   }
 
   async addOutbox(account: string, code: string, content: string, now: number): Promise<void> {

@@ -1,12 +1,31 @@
-// Routes of the offline dev providers; registered only while such a provider is configured.
-import { DevSmsMessage, DevSmsOutboxQuery, DevWechatScanBody, AccountPaths, envelopeSchema, ok } from '@labstat/contracts';
+// Routes of the offline dev providers; registered only while such a provider is configured, and
+// answering requests from this machine only (see providers/dev-exposure.ts).
+import {
+  AccountMessages,
+  AccountPaths,
+  DevSmsMessage,
+  DevSmsOutboxQuery,
+  DevWechatScanBody,
+  ResultCode,
+  envelopeSchema,
+  ok,
+} from '@labstat/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../errors.js';
 import { randomToken } from '../lib/crypto.js';
 import { formatBeijing } from '../lib/time.js';
+import { isLocalRequest } from '../providers/dev-exposure.js';
 import type { Services } from '../services/container.js';
 
 export const devRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  // Encapsulated in this plugin: applies to the /dev routes below and nothing else.
+  app.addHook('onRequest', async (req) => {
+    if (isLocalRequest(req.raw)) return;
+    req.log.warn({ peer: req.raw.socket.remoteAddress, url: req.url }, 'refused a dev-provider request that did not come from this machine');
+    throw new AppError(ResultCode.forbidden, AccountMessages.devLocalOnly);
+  });
+
   if (services.smsProvider.isDev) {
     app.get(
       AccountPaths.devSmsOutbox,

@@ -14,12 +14,10 @@ import { decoyPasswordHash, hashPassword, invitationCode, verifyPassword } from 
 import { DAY_MS, formatBeijing } from '../lib/time.js';
 import type { UserRow, UsersRepo } from '../repositories/users-repo.js';
 import type { WechatRepo } from '../repositories/wechat-repo.js';
-import type { RateLimiter } from './rate-limiter.js';
+import type { LoginThrottle } from './login-throttle.js';
 import type { Session, SessionService } from './session-service.js';
 import type { SmsService } from './sms-service.js';
 import type { WechatService } from './wechat-service.js';
-
-const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 
 export class AccountService {
   constructor(
@@ -29,31 +27,25 @@ export class AccountService {
     private readonly sessions: SessionService,
     private readonly sms: SmsService,
     private readonly wechat: WechatService,
-    private readonly limiter: RateLimiter,
+    private readonly throttle: LoginThrottle,
     private readonly now: () => number,
   ) {}
 
   async login(body: LoginBody, ip: string): Promise<string> {
-    const acctKey = `login-fail:acct:${body.username}`;
-    const ipKey = `login-fail:ip:${ip}`;
-    await this.limiter.assert(
-      { key: acctKey, limit: 5, windowMs: LOGIN_WINDOW_MS, message: AccountMessages.tooManyLogins },
-      { key: ipKey, limit: 30, windowMs: LOGIN_WINDOW_MS, message: AccountMessages.tooManyLogins },
-    );
+    // The attempt takes its slot before the (deliberately slow) hash, so concurrent guesses count.
+    const slot = await this.throttle.reserve(body.username, ip);
     const user = await this.users.byMobile(body.username);
     // Same work whether or not the account exists, so timing does not reveal registered numbers.
     const ok = await verifyPassword(body.password, user?.password_hash ?? (await decoyPasswordHash()));
-    if (!user || !ok) {
-      await this.limiter.hit(acctKey, ipKey);
-      throw unauthorized(AccountMessages.wrongCredentials);
-    }
-    await this.limiter.clear(acctKey);
+    // A wrong password keeps its slot: that is the failure on record.
+    if (!user || !ok) throw unauthorized(AccountMessages.wrongCredentials);
+    await slot.release();
+    await this.throttle.clearAccount(body.username);
     return this.sessions.issue(user.id);
   }
 
   async signup(body: SignupBody): Promise<string> {
     await this.wechat.assertSignupOpenid(body.openid);
-    if (await this.users.byMobile(body.account)) throw badRequest(AccountMessages.accountExists);
     let inviterId: number | null = null;
     const signupCode = body.signupCode ? body.signupCode.toUpperCase() : null;
     if (signupCode) {
@@ -61,7 +53,9 @@ export class AccountService {
       if (!inviter) throw badRequest(AccountMessages.inviteUnknown);
       inviterId = inviter.id;
     }
+    // The SMS code first: only the holder of the number learns whether it is registered.
     await this.sms.consume(body.account, body.smscode);
+    if (await this.users.byMobile(body.account)) throw badRequest(AccountMessages.accountExists);
     const passwordHash = await hashPassword(body.password);
     const now = this.now();
     const userId = await this.db.transaction().execute(async (trx) => {
@@ -104,12 +98,15 @@ export class AccountService {
   }
 
   async resetPassword(body: ResetPasswordBody): Promise<void> {
+    // The SMS code first, so a stranger gets the same answer for registered and unknown numbers.
+    await this.sms.consume(body.account, body.smscode);
     const user = await this.users.byMobile(body.account);
     if (!user) throw badRequest(AccountMessages.accountUnknown);
-    await this.sms.consume(body.account, body.smscode);
     await this.users.update(user.id, { password_hash: await hashPassword(body.password), updated_at: this.now() });
     // A reset means the old password may be known to someone else: end every session.
     await this.sessions.revokeAll(user.id);
+    // The owner proved the number: lift any login lock on the account.
+    await this.throttle.clearAccount(user.mobile);
   }
 
   logout(session: Session): Promise<void> {

@@ -1,6 +1,7 @@
-// SMS verification codes: 6 digits, 5 minutes, single use, 5 wrong tries burn a code.
+// SMS verification codes: 6 digits, 5 minutes, single use, 5 tries per code.
 import { AccountMessages, SMS_CODE_TTL_SECONDS, SMS_RESEND_SECONDS } from '@labstat/contracts';
 import { badRequest } from '../errors.js';
+import { sourceKey } from '../lib/client-source.js';
 import { numericCode, sha256 } from '../lib/crypto.js';
 import type { SmsProvider } from '../providers/sms/sms-provider.js';
 import type { SmsRepo } from '../repositories/sms-repo.js';
@@ -17,13 +18,13 @@ export class SmsService {
     private readonly now: () => number,
   ) {}
 
+  /** Sends a code to any well-formed number, registered or not, so the answer reveals nothing. */
   async sendCode(account: string, ip: string): Promise<void> {
-    await this.limiter.assert(
+    await this.limiter.reserve([
       { key: `sms:acct:${account}`, limit: 1, windowMs: SMS_RESEND_SECONDS * 1000, message: AccountMessages.smsTooSoon },
       { key: `sms:acct:${account}`, limit: 10, windowMs: 24 * HOUR, message: AccountMessages.tooManySms },
-      { key: `sms:ip:${ip}`, limit: 20, windowMs: HOUR, message: AccountMessages.tooManySms },
-    );
-    await this.limiter.hit(`sms:acct:${account}`, `sms:ip:${ip}`);
+      { key: `sms:ip:${sourceKey(ip)}`, limit: 20, windowMs: HOUR, message: AccountMessages.tooManySms },
+    ]);
     const code = numericCode(6);
     const now = this.now();
     await this.repo.insertCode(account, hashCode(account, code), now, now + SMS_CODE_TTL_SECONDS * 1000);
@@ -35,8 +36,11 @@ export class SmsService {
     const now = this.now();
     const row = await this.repo.latestLive(account, now);
     if (!row) throw badRequest(AccountMessages.codeWrong);
+    // The try is counted before the comparison, so simultaneous guesses cannot all test one code.
+    const tries = await this.repo.takeAttempt(row.id, MAX_WRONG_TRIES, now);
+    if (tries === null) throw badRequest(AccountMessages.codeWrong);
     if (row.code_hash !== hashCode(account, code)) {
-      await this.repo.addAttempt(row.id, MAX_WRONG_TRIES, now);
+      if (tries >= MAX_WRONG_TRIES) await this.repo.burn(row.id, now);
       throw badRequest(AccountMessages.codeWrong);
     }
     if (!(await this.repo.consume(row.id, now))) throw badRequest(AccountMessages.codeWrong);

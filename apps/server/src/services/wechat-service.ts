@@ -6,6 +6,7 @@ import { randomToken } from '../lib/crypto.js';
 import type { WechatProvider } from '../providers/wechat/wechat-provider.js';
 import type { UsersRepo } from '../repositories/users-repo.js';
 import type { WechatRepo } from '../repositories/wechat-repo.js';
+import type { LoginThrottle } from './login-throttle.js';
 import type { SessionService } from './session-service.js';
 
 const QR_TTL_MS = 5 * 60 * 1000;
@@ -18,6 +19,7 @@ export class WechatService {
     private readonly users: UsersRepo,
     private readonly sessions: SessionService,
     private readonly provider: WechatProvider,
+    private readonly throttle: LoginThrottle,
     private readonly now: () => number,
   ) {}
 
@@ -39,6 +41,8 @@ export class WechatService {
     const user = await this.users.byOpenid(row.openid);
     if (!user) return { status: 'UNBOUND', openid: row.openid };
     if (!(await this.repo.markDone(logkey))) throw badRequest(AccountMessages.qrExpired);
+    // A scan proves the owner as well as the password does: lift any password-login lock.
+    await this.throttle.clearAccount(user.mobile);
     return { status: 'SUCCESS', access_token: await this.sessions.issue(user.id), openid: row.openid };
   }
 

@@ -1,7 +1,7 @@
 // The phone, SMS code, password and confirmation fields shared by registration and recovery.
 import { Alert, Form, Input, Space, type FormInstance } from 'antd';
 import { useState } from 'react';
-import { checkPassRules, codeRules, passwordRules, phoneRules } from './form-rules';
+import { checkPassRules, codeRules, newPasswordRules, phoneRules } from './form-rules';
 import { PasswordInput } from './password-input';
 import { SmsCodeButton } from './sms-code-button';
 
@@ -30,7 +30,7 @@ export function SmsPasswordFields({ form, phonePlaceholder, passwordLabel, check
       {devCode && (
         <Alert type="info" showIcon style={{ marginBottom: 16 }} title={`开发模式：短信未真实发送，验证码为 ${devCode}`} data-testid="dev-sms-code" />
       )}
-      <Form.Item name="password" label={passwordLabel} rules={passwordRules}>
+      <Form.Item name="password" label={passwordLabel} rules={newPasswordRules}>
         <PasswordInput placeholder="至少6位" autoComplete="new-password" />
       </Form.Item>
       <Form.Item name="checkPass" label="确认密码" dependencies={['password']} rules={checkPassRules}>
