@@ -39,6 +39,22 @@ export const CATEGORIES: Record<ToolDefinition['family'], CategoryNode[]> = {
         { name: 'regression', name_zh: '回归分析' },
       ],
     },
+    {
+      name: 'diagnostic',
+      name_zh: '诊断试验',
+      children: [
+        { name: 'roc', name_zh: 'ROC 分析' },
+        { name: 'accuracy', name_zh: '诊断准确性' },
+      ],
+    },
+    {
+      name: 'survival',
+      name_zh: '生存分析',
+      children: [
+        { name: 'survival-curve', name_zh: '生存曲线与比较' },
+        { name: 'survival-regression', name_zh: '生存回归' },
+      ],
+    },
   ],
   visual: [
     {

@@ -20,6 +20,16 @@ import { definition as linearRegression } from './med/linear-regression/definiti
 import { run as runLinearRegression } from './med/linear-regression/run.js';
 import { definition as normality } from './med/normality/definition.js';
 import { run as runNormality } from './med/normality/run.js';
+import { definition as rocCurve } from './med/roc-curve/definition.js';
+import { run as runRocCurve } from './med/roc-curve/run.js';
+import { definition as diagnosticTest } from './med/diagnostic-test/definition.js';
+import { run as runDiagnosticTest } from './med/diagnostic-test/run.js';
+import { definition as baselineTable } from './med/baseline-table/definition.js';
+import { run as runBaselineTable } from './med/baseline-table/run.js';
+import { definition as kaplanMeier } from './med/kaplan-meier/definition.js';
+import { run as runKaplanMeier } from './med/kaplan-meier/run.js';
+import { definition as coxRegression } from './med/cox-regression/definition.js';
+import { run as runCoxRegression } from './med/cox-regression/run.js';
 import { definition as boxplot } from './visual/boxplot/definition.js';
 import { run as runBoxplot } from './visual/boxplot/run.js';
 import { definition as scatter } from './visual/scatter/definition.js';
@@ -37,6 +47,11 @@ export const TOOLS: readonly Tool[] = [
   { definition: kruskalWallis, run: runKruskalWallis },
   { definition: correlation, run: runCorrelation },
   { definition: linearRegression, run: runLinearRegression },
+  { definition: rocCurve, run: runRocCurve },
+  { definition: diagnosticTest, run: runDiagnosticTest },
+  { definition: baselineTable, run: runBaselineTable },
+  { definition: kaplanMeier, run: runKaplanMeier },
+  { definition: coxRegression, run: runCoxRegression },
   { definition: boxplot, run: runBoxplot },
   { definition: scatter, run: runScatter },
 ];

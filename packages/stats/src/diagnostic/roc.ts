@@ -140,13 +140,18 @@ function coordinates(d: Prepared): RocPoint[] {
   const thresholds = [-Infinity, ...distinct.slice(1).map((v, i) => (distinct[i]! + v) / 2), Infinity];
   const m = d.cases.length;
   const n = d.controls.length;
+  // One sweep over the sorted scores (O(n log n), not a pass per threshold): '<' calls a score
+  // positive when it is above the threshold, '>' when it is below, so count the scores ≤ t or < t.
+  const cases = Float64Array.from(d.cases).sort();
+  const controls = Float64Array.from(d.controls).sort();
+  const below = d.direction === '<' ? (x: number, t: number) => x <= t : (x: number, t: number) => x < t;
+  let casesBelow = 0;
+  let controlsBelow = 0;
   return thresholds.map((t) => {
-    // '<': positive when the score is above the threshold; '>': below it.
-    const positiveCall = (x: number) => (d.direction === '<' ? x > t : x < t);
-    let tp = 0;
-    let fp = 0;
-    for (const x of d.cases) if (positiveCall(x)) tp++;
-    for (const x of d.controls) if (positiveCall(x)) fp++;
+    while (casesBelow < m && below(cases[casesBelow]!, t)) casesBelow++;
+    while (controlsBelow < n && below(controls[controlsBelow]!, t)) controlsBelow++;
+    const tp = d.direction === '<' ? m - casesBelow : casesBelow;
+    const fp = d.direction === '<' ? n - controlsBelow : controlsBelow;
     const sensitivity = tp / m;
     const specificity = (n - fp) / n;
     return {

@@ -25,6 +25,20 @@ export interface ZphRow {
   pValue: number;
 }
 
+/**
+ * Scaled Schoenfeld residuals per event, one series per term (cox.zph's `y`, survival ≥ 3): for a
+ * term of one column β + D·(r I⁻¹), for a categorical term the β-weighted sum of its columns scaled
+ * the same way plus 1. Events in order of time; plotted against time they show how β(t) moves.
+ */
+export interface ScaledSchoenfeld {
+  terms: string[];
+  time: number[];
+  /** The time scale of the test (cox.zph's `x`). */
+  transformedTime: number[];
+  /** scaled[term][event]; null where the term's covariate is constant within the event's stratum. */
+  scaled: (number | null)[][];
+}
+
 export interface CoxCoefficient {
   term: string;
   estimate: number;
@@ -51,12 +65,14 @@ export interface CoxResult {
   score: { statistic: number; df: number; pValue: number };
   /** Harrell's C of the linear predictor (ties in the predictor count one half). */
   concordance: number;
+  /** Standard error of C by the infinitesimal jackknife (R: coxph's concordance["std"], survival ≥ 3). */
+  concordanceSe: number;
   aic: number;
   /**
    * Test of proportional hazards (R: cox.zph, survival ≥ 3): score test for adding g(t)·x at
    * (β̂, 0), per term (all columns of a categorical predictor together) and globally.
    */
-  proportionalHazards: { transform: 'km' | 'rank' | 'identity' | 'log'; terms: ZphRow[]; global: ZphRow };
+  proportionalHazards: { transform: 'km' | 'rank' | 'identity' | 'log'; terms: ZphRow[]; global: ZphRow; residuals: ScaledSchoenfeld | null };
   iterations: number;
   level: number;
 }
@@ -73,7 +89,7 @@ interface Risk {
  * Called once per distinct event time with that time's score and information contributions
  * (buffers reused between calls).
  */
-type PerTime = (time: number, score: Float64Array, info: Float64Array) => void;
+type PerTime = (time: number, score: Float64Array, info: Float64Array, deaths: readonly number[]) => void;
 
 function partial(beta: Float64Array, X: readonly Float64Array[], risk: Risk, efron: boolean, perTime?: PerTime): { loglik: number; grad: Float64Array; info: Float64Array } {
   const p = X.length;
@@ -89,6 +105,7 @@ function partial(beta: Float64Array, X: readonly Float64Array[], risk: Risk, efr
   const uT = perTime ? new Float64Array(p) : null;
   const iT = perTime ? new Float64Array(p * p) : null;
   const dx = perTime ? new Float64Array(p) : null;
+  const dying: number[] = [];
   for (const order of risk.strata) {
     let s0 = 0;
     s1.fill(0);
@@ -100,6 +117,7 @@ function partial(beta: Float64Array, X: readonly Float64Array[], risk: Risk, efr
       e1.fill(0);
       e2.fill(0);
       dx?.fill(0);
+      dying.length = 0;
       for (; q < order.length && risk.time[order[q]!] === t; q++) {
         const i = order[q]!;
         let eta = 0;
@@ -115,6 +133,7 @@ function partial(beta: Float64Array, X: readonly Float64Array[], risk: Risk, efr
         }
         if (risk.status[i]) {
           d++;
+          if (perTime) dying.push(i);
           e0 += r;
           loglik += eta;
           for (let j = 0; j < p; j++) {
@@ -146,7 +165,7 @@ function partial(beta: Float64Array, X: readonly Float64Array[], risk: Risk, efr
       }
       if (perTime && uT && iT && d > 0) {
         for (let j = 0; j < p; j++) for (let k = 0; k < j; k++) iT[k * p + j] = iT[j * p + k]!;
-        perTime(t, uT, iT);
+        perTime(t, uT, iT, dying);
       }
     }
   }
@@ -154,8 +173,17 @@ function partial(beta: Float64Array, X: readonly Float64Array[], risk: Risk, efr
   return { loglik, grad, info };
 }
 
-/** Harrell's C within strata: events against later times (censored at the same time count as later). */
-function concordanceOf(eta: Float64Array, risk: Risk): number {
+/**
+ * Harrell's C within strata: events against later times (censored at the same time count as later;
+ * two events at one time are not compared), and its standard error as survival's concordancefit:
+ * each case's concordant, discordant and tied-predictor pair counts (as either member) give the
+ * influence (C_i − D_i)/N − (S/N)(C_i + D_i + T_i) on Somers' d = S, var(C) = Σ influence² / 4.
+ */
+function concordanceOf(eta: Float64Array, risk: Risk): { concordance: number; se: number } {
+  const n = eta.length;
+  const C = new Float64Array(n);
+  const D = new Float64Array(n);
+  const T = new Float64Array(n);
   let concordant = 0;
   let discordant = 0;
   let tied = 0;
@@ -163,38 +191,79 @@ function concordanceOf(eta: Float64Array, risk: Risk): number {
     const ranks = [...new Set(Array.from(order, (i) => eta[i]!))].sort((a, b) => a - b);
     const rankOf = new Map(ranks.map((v, r) => [v, r + 1]));
     const m = ranks.length;
-    const tree = new Float64Array(m + 1); // Fenwick tree of counts by rank of η among cases already passed
-    const add = (r: number) => {
-      for (; r <= m; r += r & -r) tree[r]!++;
+    const fenwick = () => {
+      const tree = new Float64Array(m + 1); // counts by rank of η
+      return {
+        add(r: number) {
+          for (; r <= m; r += r & -r) tree[r]!++;
+        },
+        below(r: number) {
+          let s = 0;
+          for (; r > 0; r -= r & -r) s += tree[r]!;
+          return s;
+        },
+      };
     };
-    const below = (r: number) => {
-      let s = 0;
-      for (; r > 0; r -= r & -r) s += tree[r]!;
-      return s;
-    };
+    // Descending time: each event against the cases still at risk after it.
+    const later = fenwick();
     let passed = 0;
     for (let q = 0; q < order.length; ) {
       const t = risk.time[order[q]!]!;
       let end = q;
       while (end < order.length && risk.time[order[end]!] === t) end++;
-      for (let a = q; a < end; a++) if (!risk.status[order[a]!]) add(rankOf.get(eta[order[a]!]!)!);
+      for (let a = q; a < end; a++) if (!risk.status[order[a]!]) later.add(rankOf.get(eta[order[a]!]!)!);
       const withCensored = passed + (end - q) - countEvents(order, q, end, risk);
       for (let a = q; a < end; a++) {
         const i = order[a]!;
         if (!risk.status[i]) continue;
         const r = rankOf.get(eta[i]!)!;
-        const lower = below(r - 1);
-        const same = below(r) - lower;
+        const lower = later.below(r - 1);
+        const same = later.below(r) - lower;
         concordant += lower;
         tied += same;
         discordant += withCensored - lower - same;
+        C[i] = lower;
+        T[i] = same;
+        D[i] = withCensored - lower - same;
       }
-      for (let a = q; a < end; a++) if (risk.status[order[a]!]) add(rankOf.get(eta[order[a]!]!)!);
+      for (let a = q; a < end; a++) if (risk.status[order[a]!]) later.add(rankOf.get(eta[order[a]!]!)!);
       passed += end - q;
       q = end;
     }
+    // Ascending time: each case against the earlier events it is compared with (a censored case
+    // also against the events at its own time).
+    const earlier = fenwick();
+    let eventsPassed = 0;
+    const asLater = (j: number) => {
+      const r = rankOf.get(eta[j]!)!;
+      const lower = earlier.below(r - 1);
+      const same = earlier.below(r) - lower;
+      C[j]! += eventsPassed - lower - same;
+      D[j]! += lower;
+      T[j]! += same;
+    };
+    for (let end = order.length; end > 0; ) {
+      const t = risk.time[order[end - 1]!]!;
+      let q = end;
+      while (q > 0 && risk.time[order[q - 1]!] === t) q--;
+      for (let a = q; a < end; a++) if (risk.status[order[a]!]) asLater(order[a]!);
+      for (let a = q; a < end; a++) {
+        if (!risk.status[order[a]!]) continue;
+        earlier.add(rankOf.get(eta[order[a]!]!)!);
+        eventsPassed++;
+      }
+      for (let a = q; a < end; a++) if (!risk.status[order[a]!]) asLater(order[a]!);
+      end = q;
+    }
   }
-  return (concordant + tied / 2) / (concordant + discordant + tied);
+  const pairs = concordant + discordant + tied;
+  const somers = (concordant - discordant) / pairs;
+  let variance = 0;
+  for (let i = 0; i < n; i++) {
+    const dfbeta = (C[i]! - D[i]!) / pairs - (somers / pairs) * (C[i]! + D[i]! + T[i]!);
+    variance += dfbeta * dfbeta;
+  }
+  return { concordance: (somers + 1) / 2, se: Math.sqrt(variance / 4) };
 }
 
 function countEvents(order: Int32Array, from: number, to: number, risk: Risk): number {
@@ -275,15 +344,18 @@ export function coxRegression(input: CoxInput): Readonly<CoxResult> {
       break;
     }
   }
-  const runaway = beta.some((b, j) => {
-    let sdj = 0;
-    for (let i = 0; i < n; i++) sdj += X[j]![i]! ** 2;
-    return Math.abs(b) * Math.sqrt(sdj / n) > 20;
+  // |β|·SD of the column: the log hazard ratio per SD of the covariate; beyond 20 the fit is running to infinity.
+  const scaled = Array.from(beta, (b, j) => {
+    let ss = 0;
+    for (let i = 0; i < n; i++) ss += X[j]![i]! ** 2;
+    return Math.abs(b) * Math.sqrt(ss / n);
   });
-  if (!converged || runaway) {
+  const runaway = cols.filter((_, j) => scaled[j]! > 20).map((col) => col.name);
+  if (!converged || runaway.length > 0) {
+    const named = runaway.length > 0 ? runaway : cols.filter((_, j) => scaled[j]! > 5).map((col) => col.name);
     throw new StatsError(
       'SEPARATION',
-      '模型不收敛：某个协变量（或其组合）几乎完美区分了发生事件与未发生事件的个体，风险比趋于无穷。请合并稀疏类别或删除该变量',
+      `模型不收敛：${named.length > 0 ? `协变量${named.map((v) => `“${v}”`).join('、')}` : '某个协变量（或其组合）'}几乎完美区分了发生事件与未发生事件的个体，风险比趋于无穷。请合并稀疏类别或删除该变量`,
     );
   }
   const cov = spdInverse(current.info, p, '信息矩阵');
@@ -301,6 +373,7 @@ export function coxRegression(input: CoxInput): Readonly<CoxResult> {
   const eta = new Float64Array(n);
   for (let i = 0; i < n; i++) for (let j = 0; j < p; j++) eta[i]! += beta[j]! * X[j]![i]!;
   const test = (statistic: number) => ({ statistic, df: p, pValue: chisqSf(statistic, p) });
+  const c = concordanceOf(eta, risk);
   return {
     coefficients,
     n,
@@ -312,7 +385,8 @@ export function coxRegression(input: CoxInput): Readonly<CoxResult> {
     likelihoodRatio: test(lr),
     wald: test(wald),
     score: test(score),
-    concordance: concordanceOf(eta, risk),
+    concordance: c.concordance,
+    concordanceSe: c.se,
     aic: -2 * current.loglik + 2 * p,
     proportionalHazards: zphTest(beta, X, risk, efron, input, cols, input.zphTransform ?? 'km'),
     iterations,
@@ -378,8 +452,17 @@ function zphTest(
   const u2 = new Float64Array(p);
   const m = 2 * p;
   const H = new Float64Array(m * m);
-  partial(beta, X, risk, efron, (t, score, info) => {
+  // Schoenfeld residual of each death: x − the (Efron-averaged) risk-set mean at its time.
+  const deathsAt: { time: number; g: number; r: Float64Array; i: number }[] = [];
+  partial(beta, X, risk, efron, (t, score, info, deaths) => {
     const g = gOf.get(t)!;
+    const mean = new Float64Array(p);
+    for (let j = 0; j < p; j++) {
+      let sx = 0;
+      for (const i of deaths) sx += X[j]![i]!;
+      mean[j] = (sx - score[j]!) / deaths.length;
+    }
+    for (const i of deaths) deathsAt.push({ time: t, g: tt[i]!, r: Float64Array.from(mean, (a, j) => X[j]![i]! - a), i });
     for (let j = 0; j < p; j++) {
       u2[j] = u2[j]! + g * score[j]!;
       for (let k = 0; k < p; k++) {
@@ -402,9 +485,104 @@ function zphTest(
     return { term, chiSquare, df: jj.length, pValue: chisqSf(chiSquare, jj.length) };
   };
   const blocks = termBlocks({ predictors: input.predictors, interactions: input.interactions, intercept: false }, cols);
+  const info = new Float64Array(p * p);
+  for (let j = 0; j < p; j++) for (let k = 0; k < p; k++) info[j * p + k] = H[j * m + k]!;
   return {
     transform,
     terms: blocks.map((b) => test(b.term, [...b.drop].sort((a, c) => a - c))),
     global: test('GLOBAL', Array.from({ length: p }, (_, j) => j)),
+    residuals: scaledSchoenfeld(beta, X, info, risk, blocks, deathsAt),
   };
+}
+
+/**
+ * cox.zph's scaling of the residuals: with T mapping columns to terms (1 for a one-column term, β_j
+ * for the columns of a categorical one) and V = I/W, y = (r T)(TᵀVT)⁻¹ + (β or 1). W counts the
+ * events that inform each pair of columns: a column constant within a stratum is not used there
+ * (R's `used`), and that stratum's events get no residual for the term (null).
+ */
+function scaledSchoenfeld(
+  beta: Float64Array,
+  X: readonly Float64Array[],
+  info: Float64Array,
+  risk: Risk,
+  blocks: readonly { term: string; drop: Set<number> }[],
+  deaths: { time: number; g: number; r: Float64Array; i: number }[],
+): ScaledSchoenfeld {
+  const p = beta.length;
+  const q = blocks.length;
+  const stratumOf = new Int32Array(risk.time.length);
+  risk.strata.forEach((idx, si) => idx.forEach((i) => (stratumOf[i] = si)));
+  // used[s][j]: the stratum's events if column j varies within it; a term's columns share their maximum.
+  const used = risk.strata.map((idx) => {
+    let events = 0;
+    for (const i of idx) events += risk.status[i]!;
+    const row = X.map((col) => (idx.some((i) => col[i] !== col[idx[0]!]) ? events : 0));
+    for (const b of blocks) {
+      const cols = [...b.drop];
+      const top = Math.max(...cols.map((j) => row[j]!));
+      if (cols.some((j) => row[j] === 0)) for (const j of cols) row[j] = top;
+    }
+    return row;
+  });
+  const V = new Float64Array(p * p);
+  for (let j = 0; j < p; j++) {
+    for (let k = 0; k < p; k++) {
+      let w = 0;
+      for (const row of used) w += Math.min(row[j]!, row[k]!);
+      V[j * p + k] = info[j * p + k]! / (w === 0 ? 1 : w);
+    }
+  }
+  const T = new Float64Array(p * q);
+  blocks.forEach((b, t) => {
+    for (const j of b.drop) T[j * q + t] = b.drop.size === 1 ? 1 : beta[j]!;
+  });
+  const M = new Float64Array(q * q);
+  for (let a = 0; a < q; a++) {
+    for (let b = 0; b < q; b++) {
+      let v = 0;
+      for (let j = 0; j < p; j++) for (let k = 0; k < p; k++) v += T[j * q + a]! * V[j * p + k]! * T[k * q + b]!;
+      M[a * q + b] = v;
+    }
+  }
+  const first = blocks.map((b) => Math.min(...b.drop));
+  const shift = blocks.map((b) => (b.drop.size === 1 ? beta[first[blocks.indexOf(b)]!]! : 1));
+  // One inverse per pattern of used terms (usually one pattern for all strata).
+  const inverses = new Map<string, { k: number[]; inv: Float64Array }>();
+  const inverseFor = (k: number[]) => {
+    const key = k.join(',');
+    let hit = inverses.get(key);
+    if (!hit) {
+      const sub = new Float64Array(k.length * k.length);
+      k.forEach((a, r) => k.forEach((b, c) => (sub[r * k.length + c] = M[a * q + b]!)));
+      inverses.set(key, (hit = { k, inv: spdInverse(sub, k.length, '比例风险检验的信息矩阵') }));
+    }
+    return hit;
+  };
+  const ordered = [...deaths].sort((a, b) => a.time - b.time || a.i - b.i);
+  const scaled = blocks.map(() => new Array<number | null>(ordered.length).fill(null));
+  ordered.forEach((d, e) => {
+    const k = first.flatMap((j, t) => (used[stratumOf[d.i]!]![j]! > 0 ? [t] : []));
+    if (k.length === 0) {
+      // A stratum where every covariate is constant: R leaves the (zero) residual unscaled.
+      for (let t = 0; t < q; t++) {
+        let v = 0;
+        for (let j = 0; j < p; j++) v += d.r[j]! * T[j * q + t]!;
+        scaled[t]![e] = v + shift[t]!;
+      }
+      return;
+    }
+    const { inv } = inverseFor(k);
+    const rt = k.map((t) => {
+      let v = 0;
+      for (let j = 0; j < p; j++) v += d.r[j]! * T[j * q + t]!;
+      return v;
+    });
+    k.forEach((t, c) => {
+      let v = 0;
+      for (let r = 0; r < k.length; r++) v += rt[r]! * inv[r * k.length + c]!;
+      scaled[t]![e] = v + shift[t]!;
+    });
+  });
+  return { terms: blocks.map((b) => b.term), time: ordered.map((d) => d.time), transformedTime: ordered.map((d) => d.g), scaled };
 }

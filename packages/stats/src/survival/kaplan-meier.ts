@@ -10,6 +10,18 @@ export interface KaplanMeierOptions {
   confType?: SurvivalConfType;
   /** Times at which to report survival (R: summary(fit, times = …)). */
   times?: readonly number[];
+  /** Cumulative event probabilities whose times to report (R: quantile(fit, probs); default 0.25, 0.5, 0.75). */
+  probs?: readonly number[];
+  /** Upper limit τ of the restricted mean survival time (R: print(fit, rmean = τ)); none when absent. */
+  rmeanTau?: number;
+}
+
+/** A quantile of the survival time: the time by which a fraction `p` has had the event, with its CI. */
+export interface SurvivalQuantile {
+  p: number;
+  estimate: number | null;
+  lower: number | null;
+  upper: number | null;
 }
 
 export interface KaplanMeierRow {
@@ -32,8 +44,15 @@ export interface KaplanMeierResult {
   table: KaplanMeierRow[];
   /** Median survival with its CI (R's rule: a curve flat at exactly 0.5 gives the midpoint to the next drop); null where not reached. */
   median: { estimate: number | null; lower: number | null; upper: number | null };
+  /** Quantiles at `probs` (R's quantile.survfit; the median is the one at 0.5). */
+  quantiles: SurvivalQuantile[];
   /** Survival at the requested times: the last step at or before each, with the number still at risk. */
   at: { time: number; nRisk: number; survival: number; se: number; lower: number | null; upper: number | null }[];
+  /**
+   * Restricted mean survival time up to τ (the area under the curve on [0, τ]) and its standard
+   * error, as print(survfit, rmean = τ); past the last observed time the curve is carried flat.
+   */
+  restrictedMean: { tau: number; estimate: number; se: number } | null;
   level: number;
   confType: SurvivalConfType;
 }
@@ -70,21 +89,45 @@ export function survivalCi(s: number, sigma: number, z: number, type: SurvivalCo
   return [Math.exp(-Math.exp(l + w)), Math.exp(-Math.exp(l - w))];
 }
 
-/** Time at which a decreasing step curve first reaches 0.5 (R's quantile.survfit rule, tolerance √ε). */
-function medianOf(times: readonly number[], curve: readonly (number | null)[]): number | null {
+/**
+ * Time at which the cumulative probability 1 − S first reaches `p` (R's survival:::findq, tolerance
+ * √ε): a curve flat at exactly p takes the midpoint to the next drop, or to the last time when it
+ * never drops again. Null where the curve does not reach p. Missing curve values are skipped.
+ */
+export function survivalQuantile(times: readonly number[], curve: readonly (number | null)[], p: number): number | null {
   const tol = Math.sqrt(Number.EPSILON);
+  // x = (0, times), y = (0, 1 − curve), keeping the first of repeated y values (R: y[!duplicated(y)]).
+  const seen = new Set<number | null>([0]);
+  const x: number[] = [0];
+  const y: (number | null)[] = [0];
   for (let j = 0; j < times.length; j++) {
     const v = curve[j];
-    if (v === null || v === undefined || !(v <= 0.5 + tol)) continue;
-    if (Math.abs(v - 0.5) < tol) {
-      for (let k = j + 1; k < times.length; k++) {
-        const w = curve[k];
-        if (w !== null && w !== undefined && w < v - tol) return (times[j]! + times[k]!) / 2;
-      }
-    }
-    return times[j]!;
+    const f = v === null || v === undefined ? null : 1 - v;
+    if (seen.has(f)) continue;
+    seen.add(f);
+    x.push(times[j]!);
+    y.push(f);
   }
-  return null;
+  let top = -Infinity;
+  for (const v of y) if (v !== null && v > top) top = v;
+  if (top < p) return null;
+  if (p === 0) return x[0]!;
+  // approx(y ± tol, seq_along(y), p, method = "constant", f = 1), pairs with a missing y dropped:
+  // the first index whose shifted value reaches p, none when p lies outside the shifted range.
+  const first = (shift: number): number | null => {
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (const v of y) if (v !== null) [lo, hi] = [Math.min(lo, v + shift), Math.max(hi, v + shift)];
+    if (p < lo || p > hi) return null;
+    const j = y.findIndex((v) => v !== null && v + shift >= p);
+    return j < 0 ? null : j;
+  };
+  const i1 = first(tol);
+  const i2 = first(-tol);
+  const yn = y[y.length - 1];
+  if (yn !== null && yn !== undefined && Math.abs(p - yn) < tol) return i1 === null ? null : (x[i1]! + times[times.length - 1]!) / 2;
+  if (i1 === null || i2 === null) return null;
+  return (x[i1]! + x[i2]!) / 2;
 }
 
 /**
@@ -126,11 +169,16 @@ export function kaplanMeier(time: ArrayLike<number>, status: ArrayLike<number | 
     atRisk -= nEvent + nCensor;
   }
   const times = table.map((r) => r.time);
-  const median = {
-    estimate: medianOf(times, table.map((r) => r.survival)),
-    lower: medianOf(times, table.map((r) => r.lower)),
-    upper: medianOf(times, table.map((r) => r.upper)),
+  const surv = table.map((r) => r.survival);
+  const lowers = table.map((r) => r.lower);
+  const uppers = table.map((r) => r.upper);
+  const quantileAt = (p: number): SurvivalQuantile => {
+    if (!(p >= 0 && p <= 1)) throw new StatsError('INVALID_ARGUMENT', '生存时间分位数的概率必须在0到1之间');
+    return { p, estimate: survivalQuantile(times, surv, p), lower: survivalQuantile(times, lowers, p), upper: survivalQuantile(times, uppers, p) };
   };
+  const { p: _p, ...median } = quantileAt(0.5);
+  const quantiles = (options.probs ?? [0.25, 0.5, 0.75]).map(quantileAt);
+  const restrictedMean = options.rmeanTau === undefined ? null : restrictedMeanOf(table, options.rmeanTau);
   const at = (options.times ?? []).map((t) => {
     if (!Number.isFinite(t)) throw new StatsError('INVALID_ARGUMENT', '指定的时间点必须是有限数值');
     let j = -1;
@@ -141,5 +189,29 @@ export function kaplanMeier(time: ArrayLike<number>, status: ArrayLike<number | 
     const r = table[j]!;
     return { time: t, nRisk, survival: r.survival, se: r.se, lower: r.lower, upper: r.upper };
   });
-  return { n, events, table, median, at, level, confType };
+  return { n, events, table, median, quantiles, at, restrictedMean, level, confType };
+}
+
+/**
+ * Area under the Kaplan–Meier curve on [0, τ] and its SE (survival:::survmean): with rectangles
+ * A_j between successive times, var = Σ_i d_i / (n_i (n_i − d_i)) · (Σ_{j>i} A_j)², the sum over
+ * times ≤ τ (a time where everyone at risk has the event adds nothing, as in R).
+ */
+function restrictedMeanOf(table: readonly KaplanMeierRow[], tau: number): { tau: number; estimate: number; se: number } {
+  if (!Number.isFinite(tau) || tau <= 0) throw new StatsError('INVALID_ARGUMENT', '限制平均生存时间的上限τ必须是正数');
+  const keep = table.filter((r) => r.time <= tau);
+  const t = [...keep.map((r) => r.time), tau];
+  const s = [...keep.map((r) => r.survival), keep.length > 0 ? keep[keep.length - 1]!.survival : 1];
+  const h = [...keep.map((r) => (r.nRisk - r.nEvent === 0 ? 0 : r.nEvent / (r.nRisk * (r.nRisk - r.nEvent)))), 0];
+  const m = t.length;
+  const rect = t.map((ti, j) => (ti - (j === 0 ? 0 : t[j - 1]!)) * (j === 0 ? 1 : s[j - 1]!));
+  let estimate = 0;
+  for (const a of rect) estimate += a;
+  let variance = 0;
+  let tail = 0; // Σ_{j > i} A_j
+  for (let i = m - 2; i >= 0; i--) {
+    tail += rect[i + 1]!;
+    variance += tail * tail * h[i]!;
+  }
+  return { tau, estimate, se: Math.sqrt(variance) };
 }

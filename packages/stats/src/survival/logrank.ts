@@ -20,7 +20,12 @@ export interface LogRankOptions {
 
 export interface LogRankResult {
   test: SurvivalTest;
-  groups: { group: string; n: number; observed: number; expected: number }[];
+  /**
+   * Per group: `observed`/`expected` are event counts (unweighted); `weightedObserved`/`weightedExpected`
+   * sum w·d and w·d·n_g/n as survdiff prints them for rho ≠ 0 (equal to the counts for the log-rank),
+   * and `variance` is the diagonal of the score's variance (survdiff's (O−E)²/V uses it).
+   */
+  groups: { group: string; n: number; observed: number; expected: number; weightedObserved: number; weightedExpected: number; variance: number }[];
   statistic: number;
   df: number;
   pValue: number;
@@ -42,7 +47,7 @@ function sortLevels(levels: string[]): string[] {
 /**
  * k-sample test of equal survival. Per event time within a stratum: score U_g += w(d_g − d·n_g/n),
  * variance V_gh += w²·d(n−d)/(n−1)·(n_g/n)(δ_gh − n_h/n); χ² = UᵀV⁻U on the first k−1 groups, df k−1.
- * Observed and expected are the unweighted event counts (as survdiff prints).
+ * Observed and expected are reported both as event counts and weighted (survdiff's obs/exp for rho ≠ 0).
  * @throws StatsError for fewer than two groups, no events, or invalid times/status.
  */
 export function logRankTest(
@@ -70,6 +75,8 @@ export function logRankTest(
   const V = new Float64Array(k * k);
   const observed = new Float64Array(k);
   const expected = new Float64Array(k);
+  const wObserved = new Float64Array(k);
+  const wExpected = new Float64Array(k);
   const sizes = new Float64Array(k);
   for (const x of gi) sizes[x]!++;
   for (const stratum of new Set(strata)) {
@@ -101,6 +108,8 @@ export function logRankTest(
           const ea = (dt * atRisk[a]!) / total;
           observed[a]! += events[a]!;
           expected[a]! += ea;
+          wObserved[a]! += w * events[a]!;
+          wExpected[a]! += w * ea;
           U[a]! += w * (events[a]! - ea);
           for (let b = 0; b < k; b++) {
             V[a * k + b]! += w * w * varFactor * (atRisk[a]! / total) * ((a === b ? 1 : 0) - atRisk[b]! / total);
@@ -121,7 +130,15 @@ export function logRankTest(
   for (let a = 0; a < m; a++) statistic += U[a]! * x[a]!;
   return {
     test,
-    groups: levels.map((lv, a) => ({ group: lv, n: sizes[a]!, observed: observed[a]!, expected: expected[a]! })),
+    groups: levels.map((lv, a) => ({
+      group: lv,
+      n: sizes[a]!,
+      observed: observed[a]!,
+      expected: expected[a]!,
+      weightedObserved: wObserved[a]!,
+      weightedExpected: wExpected[a]!,
+      variance: V[a * k + a]!,
+    })),
     statistic,
     df: m,
     pValue: chisqSf(statistic, m),

@@ -154,3 +154,123 @@ describe('Cox regression agrees with survival::coxph', () => {
     expect(() => coxRegression({ time, status: [0, 0, 0, 0, 0, 0, 0, 0], predictors: [{ name: 'x', values: time, type: 'numeric' }] })).toThrow('没有发生任何事件');
   });
 });
+
+const X = fixture('survival-extra');
+
+describe('survival quantiles and restricted mean agree with survival (quantile.survfit, print(rmean = τ))', () => {
+  const cases = [
+    ['lung, log-log', X.lung],
+    ['lung, log', X.lungLog],
+    ['curve flat at 0.5 to the end', X.flatEnd],
+    ['small sample with censoring', X.small],
+    ['curve reaching 0', X.toZero],
+  ] as const;
+  for (const [label, r] of cases) {
+    it(label, () => {
+      const taus = [r.tau].flat() as number[];
+      const probs = r.probs as number[];
+      const km = kaplanMeier(r.time, r.status, { confType: r.confType, probs });
+      const want = (v: unknown, i: number) => ([v].flat() as (number | null)[])[i] ?? null;
+      km.quantiles.forEach((q, i) => {
+        expect([q.estimate, q.lower, q.upper], `${label} quantile ${probs[i]}`).toEqual([want(r.quantile, i), want(r.lower, i), want(r.upper, i)]);
+      });
+      expect(km.median).toEqual({ estimate: want(r.quantile, 2), lower: want(r.lower, 2), upper: want(r.upper, 2) });
+      taus.forEach((tau, i) => {
+        const rm = kaplanMeier(r.time, r.status, { confType: r.confType, rmeanTau: tau }).restrictedMean!;
+        expectClose(rm.estimate, want(r.rmean, i)!, REL, `${label} rmean(${tau})`);
+        expectClose(rm.se, want(r.rmeanSe, i)!, REL, `${label} se(rmean(${tau}))`);
+      });
+    });
+  }
+});
+
+describe('weighted observed and expected as survdiff prints them', () => {
+  const same = (r: ReturnType<typeof logRankTest>, w: any, label: string) => {
+    expectClose(r.statistic, w.chisq, REL, `${label} chi-square`);
+    expect(r.groups.map((g) => g.group).sort()).toEqual([...w.group].map(String).sort());
+    r.groups.forEach((g) => {
+      const i = w.group.map(String).indexOf(g.group);
+      expect(g.n).toBe(w.n[i]);
+      expectClose(g.weightedObserved, w.obs[i], REL, `${label} O ${g.group}`);
+      expectClose(g.weightedExpected, w.exp[i], REL, `${label} E ${g.group}`);
+      expectClose(g.variance, w.var[i], REL, `${label} V ${g.group}`);
+    });
+  };
+  it('log-rank (rho = 0): weighted equal the counts', () => {
+    const l = X.lungSex;
+    const r = logRankTest(l.time, l.status, l.sex);
+    same(r, l.rho0, 'rho 0');
+    r.groups.forEach((g) => expect([g.weightedObserved, g.weightedExpected]).toEqual([g.observed, g.expected]));
+  });
+  it('Peto–Peto (rho = 1), two and four groups, stratified', () => {
+    same(logRankTest(X.lungSex.time, X.lungSex.status, X.lungSex.sex, { test: 'peto-peto' }), X.lungSex.rho1, 'lung rho 1');
+    same(logRankTest(X.veteran.time, X.veteran.status, X.veteran.celltype, { test: 'peto-peto' }), X.veteran.rho1, 'veteran rho 1');
+    same(logRankTest(X.strat.time, X.strat.status, X.strat.sex, { test: 'peto-peto', strata: X.strat.ecog }), X.strat.rho1, 'stratified rho 1');
+  });
+});
+
+describe('standard error of the concordance as coxph reports it', () => {
+  const v = R.veteran;
+  const predictors = [
+    { name: 'karno', values: v.karno, type: 'numeric' as const },
+    { name: 'age', values: v.age, type: 'numeric' as const },
+    { name: 'celltype', values: v.celltype, type: 'categorical' as const, reference: 'squamous' },
+    { name: 'prior', values: v.prior, type: 'numeric' as const },
+  ];
+  for (const ties of ['efron', 'breslow'] as const) {
+    it(`veteran, ${ties}`, () => {
+      const fit = coxRegression({ time: v.time, status: v.status, predictors, ties });
+      expectClose(fit.concordance, X.concordance[ties].concordance, ITER, 'C');
+      expectClose(fit.concordanceSe, X.concordance[ties].std, ITER, 'se(C)');
+    });
+  }
+  it('within strata', () => {
+    const s = R.coxStrata;
+    const fit = coxRegression({ time: s.time, status: s.status, strata: s.ecog, predictors: [{ name: 'age', values: s.age, type: 'numeric' }, { name: 'sex', values: s.sex, type: 'numeric' }] });
+    expectClose(fit.concordanceSe, X.concordance.strata.std, ITER, 'se(C)');
+  });
+  it('names the covariate that separates events from survivors', () => {
+    const time = [1, 2, 3, 4, 5, 6, 7, 8];
+    const z = [0.3, -0.2, 0.5, 0.1, -0.4, 0.2, 0, -0.1];
+    expect(() =>
+      coxRegression({ time, status: [1, 1, 1, 1, 0, 0, 0, 0], predictors: [{ name: 'z', values: z, type: 'numeric' }, { name: 'x', values: [9, 8, 7, 6, 1, 2, 3, 4], type: 'numeric' }] }),
+    ).toThrow('协变量“x”');
+  });
+});
+
+describe('scaled Schoenfeld residuals as cox.zph()$y', () => {
+  const v = R.veteran;
+  const predictors = [
+    { name: 'karno', values: v.karno, type: 'numeric' as const },
+    { name: 'age', values: v.age, type: 'numeric' as const },
+    { name: 'celltype', values: v.celltype, type: 'categorical' as const, reference: 'squamous' },
+    { name: 'prior', values: v.prior, type: 'numeric' as const },
+  ];
+  // R orders events by stratum, then time; compare (time, y) pairs sorted the same way on both sides.
+  const pairs = (time: number[], y: number[]) => time.map((t, i) => [t, y[i]!] as const).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  function same(got: ReturnType<typeof coxRegression>['proportionalHazards']['residuals'], want: any, label: string) {
+    expect(got, label).not.toBeNull();
+    expect(got!.terms).toEqual(want.terms);
+    expect(got!.time).toHaveLength(want.time.length);
+    got!.terms.forEach((term, t) => {
+      const a = pairs(got!.time, got!.scaled[t]!);
+      const b = pairs(want.time, want.y[t]);
+      a.forEach(([time, y], e) => {
+        expect(time).toBe(b[e]![0]);
+        expectClose(y, b[e]![1], ITER, `${label} ${term} event ${e}`, 1e-9);
+      });
+    });
+    const gx = pairs(got!.time, got!.transformedTime);
+    const wx = pairs(want.time, want.x);
+    gx.forEach(([, x], e) => expectClose(x, wx[e]![1], 1e-12, `${label} g(t) ${e}`, 1e-15));
+  }
+  it('Efron ties, a factor collapsed by its coefficients (km scale)', () =>
+    same(coxRegression({ time: v.time, status: v.status, predictors }).proportionalHazards.residuals, X.schoenfeld.efron, 'efron'));
+  it('Breslow ties on the rank scale', () =>
+    same(coxRegression({ time: v.time, status: v.status, predictors, ties: 'breslow', zphTransform: 'rank' }).proportionalHazards.residuals, X.schoenfeld.breslowRank, 'breslow'));
+  it('within strata', () => {
+    const s = R.coxStrata;
+    const fit = coxRegression({ time: s.time, status: s.status, strata: s.ecog, predictors: [{ name: 'age', values: s.age, type: 'numeric' }, { name: 'sex', values: s.sex, type: 'numeric' }] });
+    same(fit.proportionalHazards.residuals, X.schoenfeld.strata, 'strata');
+  });
+});
