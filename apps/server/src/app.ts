@@ -43,8 +43,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   if (opts.prepare) {
     for (const ex of EXAMPLE_FILES) await services.files.ensureExample(ex.key, ex.filename, ex.file);
     await services.tools.seed();
+    // Only tasks whose owner stopped renewing their lease: other live instances keep theirs.
     await services.tasks.failInterrupted();
   }
+  services.tasks.startHeartbeat();
 
   const app = Fastify({
     logger: {
@@ -63,6 +65,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerSecurityHeaders(app);
   registerJsonBody(app);
   services.logger = app.log;
+  services.files.startScratch(app.log);
   if (!config.reportFonts) {
     app.log.warn('no CJK font found: Chinese text in chart downloads may not render (apt-get install fonts-noto-cjk, or set REPORT_FONT_FILE)');
   }
@@ -92,7 +95,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   }
 
   app.addHook('onClose', async () => {
+    await services.tasks.close();
     await services.jobs.close();
+    services.files.close();
     await services.reader.close();
     await db.close();
   });

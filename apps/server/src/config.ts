@@ -42,8 +42,16 @@ export interface IngestSettings {
   /** DuckDB memory cap per ingest (spills to disk beyond it). */
   duckMemory: string;
   duckThreads: number;
-  /** Ingests running at once on this instance; more uploads wait their turn. */
+  /** Ingests of files above `smallBytes` running at once on this instance; more uploads wait their turn. */
   concurrency: number;
+  /** Ingests one user may run at once in each lane; waiting uploads are served round-robin across users. */
+  userConcurrency: number;
+  /** Uploads one user may have in progress at once (receiving, waiting or ingesting); more are refused. */
+  userPending: number;
+  /** Files this small (bytes; for xlsx, bytes after unzipping) are ingested in a lane of their own. */
+  smallBytes: number;
+  /** Ingests of small files running at once on this instance. */
+  smallConcurrency: number;
   /** An xlsx whose parts inflate beyond this is refused (decompression bombs). */
   maxUnzippedBytes: number;
   /** Heap cap of the worker that parses spreadsheets and transcodes text. */
@@ -98,15 +106,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       duckMemory: env.INGEST_DUCKDB_MEMORY || '512MB',
       duckThreads: int('INGEST_DUCKDB_THREADS', 2, env),
       concurrency: Math.max(1, int('INGEST_CONCURRENCY', 1, env)),
+      userConcurrency: Math.max(1, int('INGEST_USER_CONCURRENCY', 1, env)),
+      userPending: Math.max(1, int('INGEST_USER_PENDING', 4, env)),
+      smallBytes: int('INGEST_SMALL_MB', 4, env) * 1024 * 1024,
+      smallConcurrency: Math.max(1, int('INGEST_SMALL_CONCURRENCY', 2, env)),
       maxUnzippedBytes: int('INGEST_MAX_UNZIPPED_MB', 512, env) * 1024 * 1024,
       workerHeapMb: int('INGEST_WORKER_HEAP_MB', 1536, env),
       workerTimeoutMs: int('INGEST_WORKER_TIMEOUT_S', 300, env) * 1000,
     },
     jobs: {
       concurrency: Math.max(1, int('JOB_CONCURRENCY', Math.max(1, os.availableParallelism() - 1), env)),
-      // Under the client's 300 s request timeout, so a slow job fails with a message, not a cut line.
+      // One thread stays free for other users whenever there are two or more (0: JOB_CONCURRENCY - 1).
+      perUserConcurrency: int('JOB_USER_CONCURRENCY', 0, env),
+      // Counted from the moment a job starts running, never while it waits in the queue; under the
+      // client's 300 s request timeout, so a slow job fails with a message, not a cut line.
       timeoutMs: int('JOB_TIMEOUT_S', 280, env) * 1000,
       heapMb: int('JOB_HEAP_MB', 2048, env),
+      // An instance renews its tasks' leases every third of this; a task whose lease ran out fails.
+      leaseMs: Math.max(3, int('JOB_LEASE_S', 30, env)) * 1000,
       allowFaults: env.JOB_ALLOW_FAULTS === '1',
     },
     cserviceUrl: env.CSERVICE_URL || '/static/cservice.svg',

@@ -28,14 +28,15 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-export async function startServer(): Promise<RunningServer> {
+/** `extraEnv` adds server settings for one test file (e.g. JOB_CONCURRENCY). */
+export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   const main = path.join(root, 'apps/server/dist/main.js');
   if (!fs.existsSync(main) || !fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
     throw new Error('Build first: npm run build (the browser tests use the built server and web app)');
   }
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'labstat-e2e-'));
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extraEnv };
   delete env.DATABASE_URL;
   const child: ChildProcess = spawn(process.execPath, [main], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
@@ -93,11 +94,11 @@ export async function launchBrowser(): Promise<{ browser: Browser; close(): Prom
 }
 
 /** Starts the built server and Chromium before a file's tests and stops both after them. */
-export function useServerAndBrowser(): { readonly server: RunningServer; readonly browser: Browser } {
+export function useServerAndBrowser(extraEnv: Record<string, string> = {}): { readonly server: RunningServer; readonly browser: Browser } {
   const env = {} as { server: RunningServer; browser: Browser };
   let closeBrowser: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    env.server = await startServer();
+    env.server = await startServer(extraEnv);
     const b = await launchBrowser();
     env.browser = b.browser;
     closeBrowser = b.close;

@@ -13,6 +13,8 @@ export const TaskPaths = {
   getResult: '/anatools/v2/getresult',
   /** Public page of a shared report: /s/{token}. */
   sharePage: '/s',
+  /** GET ?ref= → the submission's task and its place in the queue, while POST /anatools/v2 waits. */
+  queue: '/anatools/v2/queue',
 } as const;
 
 /** Tasks per page of the task center (spec 01 §9). */
@@ -42,8 +44,28 @@ export const TaskItem = z.object({
   status: z.enum([TaskStatus.running, TaskStatus.success, TaskStatus.failure]),
   /** Why a task failed (empty otherwise). */
   message: z.string(),
+  /** A 分析中 task still waiting for a worker: shown as 排队中. */
+  queued: z.boolean(),
+  /** Its 1-based place in the queue, when the server that holds it answers; null otherwise. */
+  queue_position: z.number().int().nullable(),
 });
 export type TaskItem = z.infer<typeof TaskItem>;
+
+/** Shown for a 分析中 task that waits for a worker; the status itself stays 分析中. */
+export const QUEUED_LABEL = '排队中';
+
+export const QueueQuery = z.object({ ref: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/) });
+
+/** The task of a waiting submission; null until the server has created it. */
+export const QueueState = z
+  .object({
+    taskid: z.string(),
+    status: z.enum([TaskStatus.running, TaskStatus.success, TaskStatus.failure]),
+    queued: z.boolean(),
+    queue_position: z.number().int().nullable(),
+  })
+  .nullable();
+export type QueueState = z.infer<typeof QueueState>;
 
 export const TaskListData = z.object({ task_list: z.array(TaskItem), count: z.number().int() });
 export type TaskListData = z.infer<typeof TaskListData>;
@@ -60,7 +82,8 @@ export type ShareData = z.infer<typeof ShareData>;
 
 export const TaskCenterMessages = {
   deleted: '删除成功',
-  stillRunning: '任务正在分析中，结束后才能删除',
+  /** Answer of a submission whose task was deleted before it finished. */
+  deletedWhileRunning: '任务已被删除，分析结果未保存',
   shareRevoked: '该分享链接已被撤销，请向分享者索取新的链接',
   shareUnknown: '分享链接不存在或已失效',
   shareCreated: '已创建分享链接',

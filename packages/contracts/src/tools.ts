@@ -163,6 +163,11 @@ export const SubmitBody = z.object({
   form: z.array(FormStepPayload).max(50),
   tempdatas: z.unknown().optional(),
   stepId: intLike.optional(),
+  /**
+   * The page's own random id for this submission, so it can ask GET /anatools/v2/queue for the
+   * task's place in the queue while this request still waits (not in the spec's payload; optional).
+   */
+  ref: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/).optional(),
 });
 export type SubmitBody = z.input<typeof SubmitBody>;
 

@@ -5,12 +5,14 @@ import * as m0001 from './migrations/0001-accounts.js';
 import * as m0002 from './migrations/0002-data-files.js';
 import * as m0003 from './migrations/0003-tools-tasks.js';
 import * as m0004 from './migrations/0004-report-shares.js';
+import * as m0006 from './migrations/0006-task-leases.js';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
   '0002-data-files': m0002,
   '0003-tools-tasks': m0003,
   '0004-report-shares': m0004,
+  '0006-task-leases': m0006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -172,6 +172,14 @@ export interface TasksTable {
   report_id: string | null;
   created_at: number;
   ended_at: number | null;
+  /** The instance running the task (random per process); null on tasks from before leases. */
+  owner: string | null;
+  /** Epoch ms until which the owner's lease holds; the owner renews it while it lives. */
+  lease_until: number | null;
+  /** When the job left the queue for a worker; null while it waits. */
+  started_at: number | null;
+  /** The submitting page's own id for the task, to ask for its place in the queue. */
+  client_ref: string | null;
 }
 
 export interface ReportsTable {

@@ -16,7 +16,7 @@ async function run(job: ConvertJob): Promise<ConvertReply> {
       return { ok: true, notes: [] };
     }
     if (job.zip) await checkWorkbookZip(job.src, job.maxUnzippedBytes);
-    return { ok: true, notes: spreadsheetToCsv(job.src, job.dest).notes };
+    return { ok: true, notes: (await spreadsheetToCsv(job.src, job.dest, { zip: job.zip })).notes };
   } catch (err) {
     return { ok: false, problem: err instanceof FileProblem, message: err instanceof Error ? err.message : String(err) };
   }

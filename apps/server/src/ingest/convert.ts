@@ -1,21 +1,20 @@
 // Turns whatever the user uploaded into one UTF-8, comma-separated text file that DuckDB reads:
 // text in other encodings is transcoded, spreadsheets are flattened (first sheet, merged cells
-// filled, formulas by cached value, dates as ISO dates). Runs inside a worker thread.
+// filled, formulas by cached value, dates as ISO dates). Runs inside a worker thread; xlsx is
+// streamed (xlsx-stream.ts), so a sheet of hundreds of MB of XML never sits in memory whole.
 import fs from 'node:fs';
+import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 import iconv from 'iconv-lite';
 import * as XLSX from '@e965/xlsx';
 import yauzl from 'yauzl';
+import { FileProblem } from './file-problem.js';
+import { storedRow, writeSheetCsv, type Cell, type SheetGrid } from './sheet-layout.js';
 import type { TextEncoding } from './sniff.js';
+import { readXlsxSheet } from './xlsx-stream.js';
 
-/** A problem in the user's file, with a Chinese sentence that says what to do. */
-export class FileProblem extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'FileProblem';
-  }
-}
+export { FileProblem };
 
 export interface ConvertResult {
   notes: string[];
@@ -95,8 +94,6 @@ function bombError(maxBytes: number): FileProblem {
   return new FileProblem(`Excel 文件解压后超过 ${Math.round(maxBytes / 1024 / 1024)}MB，无法读取；请另存为 CSV 后上传`);
 }
 
-type Cell = string | null;
-
 function cellText(cell: XLSX.CellObject | undefined, counts: { errors: number }): Cell {
   if (!cell || cell.v === undefined || cell.v === null) return null;
   switch (cell.t) {
@@ -121,15 +118,20 @@ function cellText(cell: XLSX.CellObject | undefined, counts: { errors: number })
   }
 }
 
-const nonEmpty = (row: Cell[]) => row.reduce((k, c) => k + (c !== null && c.trim() !== '' ? 1 : 0), 0);
-
 /**
- * Reads the first sheet of an xlsx/xls file and writes it as UTF-8 CSV with one header row.
- * Merged ranges are filled with their top-left value; leading single-cell title rows are skipped;
- * a two-row header whose first row has merged group titles becomes "组_列" names.
+ * Reads the first sheet of an xlsx/xls file and writes it as UTF-8 CSV with one header row
+ * (layout rules in sheet-layout.ts). xlsx is streamed with bounded memory; .xls (at most
+ * 65,536 × 256 cells) and the binary .xlsb go through SheetJS.
  */
-export function spreadsheetToCsv(src: string, dest: string): ConvertResult {
-  const notes: string[] = [];
+export async function spreadsheetToCsv(src: string, dest: string, opts: { zip: boolean }): Promise<ConvertResult> {
+  if (opts.zip && !(await isBinaryWorkbook(src))) {
+    const sheet = await readXlsxSheet(src, path.dirname(dest));
+    try {
+      return { notes: layOut(sheet.sheetNames, sheet.grid, dest) };
+    } finally {
+      sheet.dispose();
+    }
+  }
   let wb: XLSX.WorkBook;
   try {
     wb = XLSX.read(fs.readFileSync(src), { type: 'buffer', cellDates: true, dense: true, UTC: true, cellFormula: false, cellHTML: false, cellStyles: false, sheets: 0 });
@@ -139,89 +141,43 @@ export function spreadsheetToCsv(src: string, dest: string): ConvertResult {
   const name = wb.SheetNames[0];
   const ws = name ? wb.Sheets[name] : undefined;
   if (!name || !ws) throw new FileProblem('Excel 文件中没有工作表');
-  if (wb.SheetNames.length > 1) notes.push(`工作簿有 ${wb.SheetNames.length} 个工作表，已读取第一个工作表“${name}”`);
-
   const dense = (ws['!data'] ?? []) as Array<Array<XLSX.CellObject | undefined> | undefined>;
   const counts = { errors: 0 };
   let width = 0;
-  const grid: Cell[][] = dense.map((r) => {
+  // Array.from, not map: rows without cells are holes in SheetJS's dense array.
+  const grid = Array.from(dense, (r) => {
     const row = (r ?? []).map((c) => cellText(c, counts));
     width = Math.max(width, row.length);
     return row;
   });
-  for (const row of grid) while (row.length < width) row.push(null);
-
-  const merges = ws['!merges'] ?? [];
-  // Counted before merged ranges are filled: a title merged across the table is one cell.
-  const filled = grid.map(nonEmpty);
-  for (const m of merges) {
-    const v = grid[m.s.r]?.[m.s.c] ?? null;
-    for (let r = m.s.r; r <= Math.min(m.e.r, grid.length - 1); r++) {
-      for (let c = m.s.c; c <= Math.min(m.e.c, width - 1); c++) grid[r]![c] = v;
-    }
-  }
-  if (merges.length > 0) notes.push(`已将 ${merges.length} 处合并单元格的值填入其覆盖的每个单元格`);
-  if (counts.errors > 0) notes.push(`${counts.errors} 个公式错误值（如 #DIV/0!）按缺失值处理`);
-
-  let top = 0;
-  while (top < grid.length && filled[top] === 0) top++;
-  // Title rows: one filled cell (often merged across the table) above a real header.
-  while (top + 1 < grid.length && filled[top] === 1 && width > 1 && filled[top + 1]! > 1 && !rowIsMergedAcrossOnlyPart(merges, top, width)) {
-    const title = grid[top]!.find((c) => c !== null && c.trim() !== '');
-    notes.push(`已跳过表头上方的标题行“${title}”`);
-    top++;
-  }
-  if (top >= grid.length) throw new FileProblem('工作表是空的，没有任何数据');
-
-  let header = grid[top]!;
-  let dataStart = top + 1;
-  const groupMerge = merges.some((m) => m.s.r === top && m.e.r === top && m.e.c > m.s.c);
-  if (groupMerge && dataStart < grid.length) {
-    const sub = grid[dataStart]!;
-    header = header.map((h, c) => {
-      const s = sub[c];
-      if (s === null || s === undefined || s === h) return h;
-      return h === null ? s : `${h}_${s}`;
-    });
-    dataStart++;
-    notes.push('检测到两行表头（第一行含合并的分组标题），列名已合并为“分组_列名”');
-  }
-
-  const fd = fs.openSync(dest, 'w');
-  try {
-    let buf = '';
-    const flush = () => {
-      fs.writeSync(fd, buf);
-      buf = '';
-    };
-    buf += header.map(csvField).join(',') + '\n';
-    let skippedEmpty = 0;
-    for (let r = dataStart; r < grid.length; r++) {
-      const row = grid[r]!;
-      if (nonEmpty(row) === 0) {
-        skippedEmpty++;
-        continue;
-      }
-      buf += row.map(csvField).join(',') + '\n';
-      if (buf.length > 1 << 20) flush();
-    }
-    flush();
-    // Trailing empty rows are formatting leftovers; only empty rows inside the table are worth a note.
-    let trailing = 0;
-    for (let r = grid.length - 1; r >= dataStart && nonEmpty(grid[r]!) === 0; r--) trailing++;
-    if (skippedEmpty - trailing > 0) notes.push(`已忽略表格中的 ${skippedEmpty - trailing} 个空行`);
-  } finally {
-    fs.closeSync(fd);
-  }
-  return { notes };
+  const rows = function* () {
+    for (let r = 0; r < grid.length; r++) if (grid[r]!.length > 0) yield storedRow(r, grid[r]!);
+  };
+  return { notes: layOut(wb.SheetNames, { width, height: grid.length, merges: ws['!merges'] ?? [], errors: counts.errors, rows }, dest) };
 }
 
-/** A merged range on this row that does not span the whole width is a group title, not a title row. */
-function rowIsMergedAcrossOnlyPart(merges: XLSX.Range[], row: number, width: number): boolean {
-  return merges.some((m) => m.s.r <= row && m.e.r >= row && m.e.c > m.s.c && m.e.c - m.s.c + 1 < width);
+function layOut(sheetNames: string[], grid: SheetGrid, dest: string): string[] {
+  const notes: string[] = [];
+  if (sheetNames.length === 0) throw new FileProblem('Excel 文件中没有工作表');
+  if (sheetNames.length > 1) notes.push(`工作簿有 ${sheetNames.length} 个工作表，已读取第一个工作表“${sheetNames[0]}”`);
+  writeSheetCsv(grid, dest, notes);
+  return notes;
 }
 
-function csvField(v: Cell): string {
-  if (v === null) return '';
-  return /[",\n\r]/.test(v) || v !== v.trim() ? `"${v.replace(/"/g, '""')}"` : v;
+/** An .xlsb workbook: the same zip package, but binary parts the streaming reader does not parse. */
+async function isBinaryWorkbook(src: string): Promise<boolean> {
+  const names = await new Promise<Set<string>>((resolve, reject) =>
+    yauzl.open(src, { lazyEntries: true, strictFileNames: false }, (err, zip) => {
+      if (err || !zip) return reject(new FileProblem('文件是损坏的压缩包，无法作为 Excel 文件读取'));
+      const seen = new Set<string>();
+      zip.on('error', () => reject(new FileProblem('Excel 文件已损坏，无法读取')));
+      zip.on('entry', (e: yauzl.Entry) => {
+        seen.add(e.fileName.toLowerCase());
+        zip.readEntry();
+      });
+      zip.on('end', () => resolve(seen));
+      zip.readEntry();
+    }),
+  );
+  return !names.has('xl/workbook.xml') && names.has('xl/workbook.bin');
 }

@@ -2,13 +2,14 @@
 // UTF-8 CSV (in a worker thread when that takes CPU), then let DuckDB type it and write Parquet.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { VariableInfo } from '@labstat/contracts';
+import { UPLOAD_EXTENSIONS, type VariableInfo } from '@labstat/contracts';
 import type { IngestSettings } from '../config.js';
 import { runWorker, WorkerFailure } from '../lib/run-worker.js';
-import { FileProblem } from './convert.js';
 import type { ConvertJob, ConvertReply } from './convert-worker.js';
+import { scanCsv } from './csv-scan.js';
 import { ingestCsv, InvalidEncoding } from './duck-ingest.js';
-import { delimiterName, detectDelimiter, sampleLines, shortRowsNote, splitLine } from './layout.js';
+import { FileProblem } from './file-problem.js';
+import { delimiterName, detectDelimiter, sampleLines, shortRowsNote } from './layout.js';
 import { sniff, type FileKind, type TextEncoding } from './sniff.js';
 
 export interface IngestResult {
@@ -23,6 +24,15 @@ export interface IngestResult {
 }
 
 const HEAD_BYTES = 64 * 1024;
+/**
+ * Widest table accepted (README). DuckDB's CSV reader and Parquet writer hold buffers per column:
+ * 2,000 columns ingest within the default 512 MB of INGEST_DUCKDB_MEMORY (a 200 MB file of 2,000
+ * columns included), 3,000 do not.
+ */
+export const MAX_COLUMNS = 2000;
+
+const KIND_NAMES: Record<FileKind, string> = { xlsx: 'Excel 工作簿（xlsx）', xls: '旧版 Excel 工作簿（xls）', text: '文本（CSV）' };
+const KIND_EXTENSION: Record<FileKind, string> = { xlsx: '.xlsx', xls: '.xls', text: '.csv' };
 const ENCODING_NOTES: Partial<Record<TextEncoding, string>> = {
   gb18030: '文件编码为 GBK/GB18030，已转换为 UTF-8',
   utf16le: '文件编码为 UTF-16，已转换为 UTF-8',
@@ -62,18 +72,25 @@ async function convert(job: ConvertJob, settings: IngestSettings): Promise<strin
 
 /** Ingests `original` (any of our kinds) into `workDir/data.parquet`. Throws FileProblem for bad input. */
 export async function ingestFile(original: string, declaredName: string, workDir: string, settings: IngestSettings): Promise<IngestResult> {
+  // The name must claim one of the three types the upload area offers (the same test as the web
+  // app's checkUpload), and the content must be that type.
+  const ext = UPLOAD_EXTENSIONS.find((e) => declaredName.toLowerCase().endsWith(e));
+  if (!ext) {
+    const claimed = path.extname(declaredName).toLowerCase();
+    throw new FileProblem(`${claimed ? `不支持 ${claimed} 文件` : '文件名没有扩展名'}：只能上传 xlsx、xls、csv 格式的文件`);
+  }
   const size = (await fs.promises.stat(original)).size;
   if (size === 0) throw new FileProblem('文件是空的，请检查后重新上传');
   const head = await readHead(original);
   const sniffed = sniff(head);
   if (sniffed.kind === null) throw new FileProblem(`文件内容是${sniffed.what}，不是数据表：请上传 xlsx、xls 或 csv 文件`);
+  if (KIND_EXTENSION[sniffed.kind] !== ext) {
+    throw new FileProblem(
+      `文件扩展名为 ${ext}，但内容是${KIND_NAMES[sniffed.kind]}：请把扩展名改为 ${KIND_EXTENSION[sniffed.kind]} 后重新上传，或用 Excel 另存为 ${ext} 文件`,
+    );
+  }
 
   const notes: string[] = [];
-  const ext = path.extname(declaredName).toLowerCase();
-  const expected: Record<FileKind, string[]> = { xlsx: ['.xlsx'], xls: ['.xls'], text: ['.csv', '.txt', '.tsv'] };
-  if (ext && !expected[sniffed.kind].includes(ext)) {
-    notes.push(`文件扩展名（${ext}）与内容不符，已按${sniffed.kind === 'text' ? '文本（CSV）' : sniffed.kind === 'xlsx' ? ' xlsx ' : ' xls '}格式读取`);
-  }
 
   const csv = path.join(workDir, 'data.csv');
   let csvPath = original;
@@ -94,18 +111,35 @@ export async function ingestFile(original: string, declaredName: string, workDir
     const sample = (await readHead(csvPath)).toString('utf8');
     const lines = sampleLines(sample, (await fs.promises.stat(csvPath)).size <= HEAD_BYTES);
     const delimiter = sniffed.kind === 'text' ? detectDelimiter(lines.map((l) => l.text)) : ',';
-    const sampleWidth = Math.max(1, ...lines.map((l) => splitLine(l.text, delimiter).length));
+    const scan = await scanCsv(csvPath, delimiter, MAX_COLUMNS);
+    if (scan.tooWide) {
+      throw new FileProblem(`文件有 ${scan.tooWide.fields} 列（第 ${scan.tooWide.line} 行），超过了 ${MAX_COLUMNS} 列的上限；请删除不需要的列，或把数据拆成几个文件后上传`);
+    }
+    if (scan.unterminatedLine !== null) {
+      throw new FileProblem(
+        `第 ${scan.unterminatedLine} 行附近有一个引号（"）没有闭合，从那里到文件末尾都会被当成一个单元格；请检查该行的引号后重新上传`,
+      );
+    }
+    const notes: string[] = [];
     const shortNote = sniffed.kind === 'text' ? shortRowsNote(lines, delimiter) : null;
+    if (shortNote) notes.push(shortNote);
+    if (scan.wider.count > 0) {
+      const more = scan.wider.count > scan.wider.lines.length ? `等共 ${scan.wider.count} 行` : '';
+      notes.push(`第 ${scan.wider.lines.join('、')} 行${more}的字段比表头多，多出的值放在新增的列中`);
+    }
     const out = await ingestCsv({
       csvPath,
       delimiter,
-      sampleWidth,
+      width: Math.max(1, scan.maxFields),
+      quotedNewline: scan.quotedNewline,
+      rowBytes: scan.bytes / Math.max(1, scan.records),
+      longest: scan.longest,
       parquetPath,
       workDir,
       memoryLimit: settings.duckMemory,
       threads: settings.duckThreads,
     });
-    return { delimiter, ...out, notes: shortNote ? [shortNote, ...out.notes] : out.notes };
+    return { delimiter, ...out, notes: [...notes, ...out.notes] };
   };
 
   let result: Awaited<ReturnType<typeof attempt>>;

@@ -34,19 +34,53 @@ export function splitLine(line: string, delim: string): string[] {
 }
 
 export interface SampleLine {
-  /** 1-based line number in the file. */
+  /** 1-based line number in the file where the record starts. */
   line: number;
+  /** The record's text; a quoted cell may hold line breaks. */
   text: string;
 }
 
-/** Non-blank complete lines of a decoded sample (a cut-off last line is dropped if more follow). */
+/**
+ * Non-blank complete records of a decoded sample (a cut-off last one is dropped if more follow).
+ * A quote opens a quoted cell at the start of a record or right after any candidate delimiter, so a
+ * line break inside quotes stays in its record whichever delimiter the file turns out to use.
+ */
 export function sampleLines(text: string, complete: boolean, max = 200): SampleLine[] {
-  const lines = text.split(/\r\n|\n|\r/);
-  if (!complete && lines.length > 1) lines.pop();
-  return lines
-    .map((t, i) => ({ line: i + 1, text: t }))
-    .filter((l) => l.text.trim() !== '')
-    .slice(0, max);
+  const out: SampleLine[] = [];
+  let line = 1;
+  let start = 0;
+  let startLine = 1;
+  let quoted = false;
+  let fieldStart = true;
+  const push = (end: number) => {
+    const t = text.slice(start, end);
+    if (t.trim() !== '') out.push({ line: startLine, text: t });
+  };
+  for (let i = 0; i < text.length && out.length <= max; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"') {
+        if (text[i + 1] === '"') i++;
+        else quoted = false;
+      } else if (ch === '\n' || (ch === '\r' && text[i + 1] !== '\n')) line++;
+      continue;
+    }
+    if (ch === '\n' || ch === '\r') {
+      push(i);
+      if (ch === '\r' && text[i + 1] === '\n') i++;
+      line++;
+      start = i + 1;
+      startLine = line;
+      fieldStart = true;
+    } else if (ch === '"' && fieldStart) {
+      quoted = true;
+      fieldStart = false;
+    } else fieldStart = (DELIMITERS as readonly string[]).includes(ch);
+  }
+  // The rest is a whole record only when the sample is the whole file and no quote is left open;
+  // a cut-off first record (a very wide header) is still the best sample there is.
+  if ((complete && !quoted) || out.length === 0) push(text.length);
+  return out.slice(0, max);
 }
 
 /** A note for sample rows with fewer fields than the header (their missing cells stay empty). */
@@ -82,24 +116,29 @@ export function detectDelimiter(lines: string[]): Delimiter {
   return best;
 }
 
+/**
+ * The row-number column of the Parquet copy. User columns there have positional names (see
+ * duck-ingest.ts), so no header can collide with it whatever its case.
+ */
 export const RESERVED_COLUMN = '__row';
 
 /**
- * Makes header names usable: trimmed, blank → 列N, duplicates → name_2, name_3…
+ * Makes header names usable: Unicode NFC, whitespace runs as one space, trimmed; blank → 列N;
+ * exact duplicates → name_2, name_3… Names that differ in case or width (a/A, A/Ａ) stay distinct.
  * Returns the names and one Chinese note per change.
  */
 export function normalizeHeader(raw: Array<string | null | undefined>): { names: string[]; notes: string[] } {
   const notes: string[] = [];
-  const cleaned = raw.map((r) => (r ?? '').replace(/\s+/g, ' ').trim());
+  const cleaned = raw.map((r) => (r ?? '').normalize('NFC').replace(/\s+/g, ' ').trim());
   // Every name as written is taken first, so a renamed duplicate never lands on a later column's name.
-  const taken = new Set<string>([RESERVED_COLUMN, ...cleaned.filter(Boolean)]);
+  const taken = new Set<string>(cleaned.filter(Boolean));
   const assigned = new Set<string>();
   const names = cleaned.map((original, i) => {
     let name = original || `列${i + 1}`;
     if (!original) {
       if (taken.has(name)) name = unique(name, taken);
       notes.push(`第${i + 1}列没有列名，已命名为“${name}”`);
-    } else if (assigned.has(name) || name === RESERVED_COLUMN) {
+    } else if (assigned.has(name)) {
       const renamed = unique(name, taken);
       notes.push(`列名“${name}”重复，第${i + 1}列已改名为“${renamed}”`);
       name = renamed;

@@ -19,6 +19,9 @@ const SIGNATURES: Array<{ bytes: number[]; what: string }> = [
   { bytes: [0x53, 0x51, 0x4c, 0x69, 0x74, 0x65], what: 'SQLite 数据库' },
 ];
 
+/** Bytes of the head whose GB18030 reading decides whether the file is text at all. */
+const HEAD_CHECK = 16 * 1024;
+
 const startsWith = (buf: Buffer, bytes: number[]) => bytes.every((b, i) => buf[i] === b);
 
 export type SniffResult = { kind: FileKind; encoding?: TextEncoding } | { kind: null; what: string };
@@ -61,7 +64,26 @@ export function detectEncoding(head: Buffer): TextEncoding | null {
     if (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d && b !== 0x0c) control++;
   }
   if (control > 0) return null;
-  return isUtf8(head) ? 'utf8' : 'gb18030';
+  if (isUtf8(head)) return 'utf8';
+  return plausibleGb18030(head.subarray(0, HEAD_CHECK)) ? 'gb18030' : null;
+}
+
+/**
+ * Whether bytes read as GB18030 look like text. Almost any run of high bytes decodes to something
+ * (random bytes give mostly CJK ideographs), but about one character in eight is then undecodable
+ * or in a private-use area, which text written by people and by Excel practically never has.
+ */
+export function plausibleGb18030(buf: Buffer): boolean {
+  // A character cut off at the end of the sample is not evidence.
+  const text = new TextDecoder('gb18030').decode(buf.subarray(0, Math.max(0, buf.length - 3)));
+  let chars = 0;
+  let odd = 0;
+  for (const ch of text) {
+    chars++;
+    const c = ch.codePointAt(0)!;
+    if (c === 0xfffd || (c >= 0xe000 && c <= 0xf8ff) || c >= 0xf0000) odd++;
+  }
+  return odd < Math.max(2, chars * 0.02);
 }
 
 /** Whether bytes are valid UTF-8; a sequence cut off at the very end of a head sample is allowed. */

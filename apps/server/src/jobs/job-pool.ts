@@ -1,5 +1,7 @@
 // The in-process job pool (DESIGN §2, §6): analyses run in piscina worker threads with a heap cap
 // and a deadline, so CPU work never blocks the event loop and a dying worker only fails its job.
+// A fair queue stands in front of the threads: a job reaches piscina only when a thread is free,
+// so its deadline starts when it starts running, and no user can hold every thread.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -8,11 +10,16 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import type { ExportJobInput } from './export-job.js';
+import { FairQueue, QueueCancelled } from './fair-queue.js';
 import type { ToolJobInput, ToolJobResult } from './tool-job.js';
 
 export interface JobSettings {
   /** Worker threads running analyses at once on this instance. */
   concurrency: number;
+  /** Analyses one user may run at once on this instance (0: all threads but one); the rest wait their turn. */
+  perUserConcurrency: number;
+  /** A task's lease: an instance that has not renewed it for this long is taken for dead. */
+  leaseMs: number;
   timeoutMs: number;
   heapMb: number;
   /** Lets submissions inject a crash or a hang (tests only). */
@@ -25,7 +32,8 @@ const EXPORT_HEAP_MB = 1024;
 
 export class JobFailure extends Error {
   constructor(
-    readonly reason: 'timeout' | 'crash',
+    /** `cancelled`: stopped on purpose (its task was deleted, or the server is closing). */
+    readonly reason: 'timeout' | 'crash' | 'cancelled',
     message: string,
   ) {
     super(message);
@@ -59,23 +67,42 @@ function createPool(module: 'tool-job' | 'export-job', threads: number, heapMb: 
   });
 }
 
-/** Runs a task in a pool; a deadline passed or a dying worker becomes a JobFailure. */
-async function runWithDeadline<T>(pool: Piscina, input: unknown, timeoutMs: number, transferList?: ArrayBuffer[]): Promise<T> {
-  const signal = AbortSignal.timeout(timeoutMs);
+/**
+ * Runs a task in a pool; a deadline passed or a dying worker becomes a JobFailure. The deadline
+ * starts here, so callers hand a job over only when a thread is free for it.
+ */
+async function runWithDeadline<T>(pool: Piscina, input: unknown, timeoutMs: number, transferList?: ArrayBuffer[], cancel?: AbortSignal): Promise<T> {
+  const deadline = AbortSignal.timeout(timeoutMs);
+  const signal = cancel ? AbortSignal.any([deadline, cancel]) : deadline;
   try {
     return (await pool.run(input, { signal, transferList })) as T;
   } catch (err) {
-    if (signal.aborted) throw new JobFailure('timeout', `job exceeded ${timeoutMs} ms`);
+    if (cancel?.aborted) throw new JobFailure('cancelled', 'job cancelled');
+    if (deadline.aborted) throw new JobFailure('timeout', `job exceeded ${timeoutMs} ms`);
     throw new JobFailure('crash', err instanceof Error ? err.message : String(err));
   }
+}
+
+export interface RunOptions {
+  /** The user the job is for (fairness). */
+  user: number;
+  /** The job's id (its task id): its queue position is asked by it. */
+  id: string;
+  /** Aborting removes a waiting job or stops a running one. */
+  signal?: AbortSignal;
+  /** Called once when the job leaves the queue for a worker. */
+  onStart?: () => void;
 }
 
 export class JobPool {
   private readonly pool: Piscina;
   private readonly exports: Piscina;
+  private readonly queue: FairQueue;
 
   constructor(private readonly settings: JobSettings) {
     this.pool = createPool('tool-job', settings.concurrency, settings.heapMb);
+    const perUser = settings.perUserConcurrency > 0 ? settings.perUserConcurrency : settings.concurrency - 1;
+    this.queue = new FairQueue({ concurrency: settings.concurrency, perUser: Math.max(1, Math.min(perUser, settings.concurrency)) });
     // Downloads have their own threads, so a long analysis never holds up a Word file.
     this.exports = createPool('export-job', settings.concurrency, EXPORT_HEAP_MB);
   }
@@ -86,15 +113,41 @@ export class JobPool {
     return Buffer.from(out.buffer, out.byteOffset, out.byteLength);
   }
 
-  run(input: ToolJobInput): Promise<ToolJobResult> {
+  /** Queues an analysis fairly; it runs, under its deadline, once a thread is free and it is its turn. */
+  async run(input: ToolJobInput, opts: RunOptions): Promise<ToolJobResult> {
     if (input.fault && !this.settings.allowFaults) input = { ...input, fault: undefined };
-    const transferList = Object.values(input.set.columns)
+    const job = input;
+    const transferList = Object.values(job.set.columns)
       .filter((c): c is Float64Array => c instanceof Float64Array)
       .map((c) => c.buffer as ArrayBuffer);
-    return runWithDeadline<ToolJobResult>(this.pool, input, this.settings.timeoutMs, transferList);
+    try {
+      return await this.queue.run({
+        user: opts.user,
+        id: opts.id,
+        signal: opts.signal,
+        start: () => {
+          opts.onStart?.();
+          return runWithDeadline<ToolJobResult>(this.pool, job, this.settings.timeoutMs, transferList, opts.signal);
+        },
+      });
+    } catch (err) {
+      if (err instanceof QueueCancelled) throw new JobFailure('cancelled', err.message);
+      throw err;
+    }
+  }
+
+  /** How long a task's lease lasts without renewal. */
+  get leaseMs(): number {
+    return this.settings.leaseMs;
+  }
+
+  /** 1-based place of a waiting analysis in this instance's queue; null when it is not waiting here. */
+  position(id: string): number | null {
+    return this.queue.position(id);
   }
 
   async close(): Promise<void> {
+    this.queue.close();
     await Promise.all([this.pool.destroy(), this.exports.destroy()]);
   }
 }

@@ -22,7 +22,10 @@ import { AppError, badRequest } from '../errors.js';
 import { requireAuth, sessionOf } from '../plugins/auth.js';
 import type { Services } from '../services/container.js';
 
-const DownloadParams = z.object({ fid: z.string().min(1).max(64), name: z.string().max(300) });
+// The name after the fid is only there so a saved link shows the file's name; the fid decides what
+// is served. A wildcard, because a parametric segment is cut at 100 characters (find-my-way's
+// maxParamLength) and links to files with long names would answer 404.
+const DownloadParams = z.object({ fid: z.string().min(1).max(64), '*': z.string() });
 
 /** RFC 6266 header: an ASCII fallback plus the UTF-8 name, so Chinese names survive. */
 function attachment(reply: FastifyReply, filename: string, size: number, contentType: string) {
@@ -88,7 +91,7 @@ export const dataManagerRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
     },
   );
 
-  app.get(`${FilePaths.download}/:fid/:name`, { preHandler: auth, schema: { params: DownloadParams } }, async (req, reply) => {
+  app.get(`${FilePaths.download}/:fid/*`, { preHandler: auth, schema: { params: DownloadParams } }, async (req, reply) => {
     const f = await files.original(sessionOf(req).userId, req.params.fid);
     attachment(reply, f.filename, f.size, f.contentType);
     return reply.send(f.stream);
@@ -100,7 +103,7 @@ export const dataManagerRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
     async (req) => ok(await files.example(req.query._fid)),
   );
 
-  app.get(`${FilePaths.exampleDownload}/:fid/:name`, { schema: { params: DownloadParams } }, async (req, reply) => {
+  app.get(`${FilePaths.exampleDownload}/:fid/*`, { schema: { params: DownloadParams } }, async (req, reply) => {
     const f = await files.original(null, req.params.fid);
     attachment(reply, f.filename, f.size, f.contentType);
     return reply.send(f.stream);

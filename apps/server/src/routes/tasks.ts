@@ -1,6 +1,7 @@
 // The task center (spec 01 §2, §7): a user's tasks per list with status filter and paging, and
-// deletion; plus the Word download of a report (POST /anatools/v2/getresult).
-import { GetResultBody, GetResultData, TaskCenterMessages, TaskDeleteQuery, TaskListData, TaskListQuery, TaskPaths, envelopeSchema, ok } from '@labstat/contracts';
+// deletion; plus the Word download of a report (POST /anatools/v2/getresult) and the queue place
+// of a submission that is still waiting (GET /anatools/v2/queue).
+import { GetResultBody, GetResultData, QueueQuery, QueueState, TaskCenterMessages, TaskDeleteQuery, TaskListData, TaskListQuery, TaskPaths, envelopeSchema, ok } from '@labstat/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../errors.js';
@@ -28,6 +29,10 @@ export const taskRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       return ok(null, TaskCenterMessages.deleted);
     });
   }
+
+  app.get(TaskPaths.queue, { preHandler: auth, schema: { querystring: QueueQuery, response: { 200: envelopeSchema(QueueState) } } }, async (req) =>
+    ok(await services.tasks.queueState(sessionOf(req).userId, req.query.ref)),
+  );
 
   app.post(TaskPaths.getResult, { preHandler: auth, schema: { body: GetResultBody, response: { 200: envelopeSchema(GetResultData) } } }, async (req) =>
     ok({ downloadPath: await services.reports.wordPath(sessionOf(req).userId, req.body.reportid) }),

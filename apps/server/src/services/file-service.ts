@@ -20,7 +20,9 @@ import type { IngestSettings } from '../config.js';
 import { AppError, badRequest, notFound } from '../errors.js';
 import { FileProblem } from '../ingest/convert.js';
 import { ingestFile } from '../ingest/ingest.js';
+import { ingestCost } from '../ingest/ingest-cost.js';
 import type { ParquetReader } from '../ingest/parquet-reader.js';
+import { ScratchSpace, type SweepResult } from '../lib/scratch-space.js';
 import { Semaphore } from '../lib/semaphore.js';
 import type { DataFileRow, FilesRepo } from '../repositories/files-repo.js';
 import { ObjectNotFound, type ObjectStore } from '../storage/object-store.js';
@@ -38,13 +40,33 @@ const CONTENT_TYPES = {
   xls: 'application/vnd.ms-excel',
 } as const;
 
-/** A file name safe to show and to put at the end of a URL. */
+/** Longest file name kept, in characters (code points), extension included. */
+export const MAX_FILENAME_CHARS = 100;
+
+/**
+ * A file name safe to show and to put at the end of a URL: no folder part, no control or
+ * format characters (bidi overrides such as U+202E would show `abc\u202Egpj.exe` as
+ * "abcexe.jpg"; zero-width characters hide text), no characters Windows forbids in names,
+ * whitespace runs as one space, and at most MAX_FILENAME_CHARS characters with the extension kept.
+ */
 export function cleanFilename(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const cleaned = base.replace(/[\u0000-\u001f\u007f"<>|*?:]/g, '').trim().slice(-200);
-  return cleaned || 'data.csv';
+  const cleaned = base
+    .normalize('NFC')
+    .replace(/[\p{Cf}\p{Cs}\p{Co}]/gu, '')
+    .replace(/\s+/gu, ' ')
+    .replace(/[\p{Cc}"<>|*?:]/gu, '')
+    .trim();
+  const chars = Array.from(cleaned);
+  if (chars.length <= MAX_FILENAME_CHARS) return cleaned || 'data.csv';
+  const dot = cleaned.lastIndexOf('.');
+  const ext = dot > 0 && /^\.[\p{L}\p{N}]{1,10}$/u.test(cleaned.slice(dot)) ? cleaned.slice(dot) : '';
+  const stem = chars.slice(0, MAX_FILENAME_CHARS - Array.from(ext).length).join('').trimEnd();
+  return `${stem}${ext}`;
 }
+
+/** Upload lanes: a file this cheap to ingest never waits behind a big one. */
+type Lane = 'small' | 'large';
 
 export interface AnalysisFile {
   fid: string;
@@ -60,8 +82,11 @@ export interface AnalysisFile {
 }
 
 export class FileService {
-  private readonly slots: Semaphore;
-  private readonly tmpRoot: string;
+  /** Ingest slots: small files have their own, and in each lane one user holds at most `userConcurrency`. */
+  private readonly lanes: Record<Lane, Semaphore>;
+  /** Uploads in progress per user (receiving, waiting or ingesting) on this instance. */
+  private readonly inFlight = new Map<number, number>();
+  private readonly scratch: ScratchSpace;
 
   constructor(
     private readonly repo: FilesRepo,
@@ -71,15 +96,33 @@ export class FileService {
     dataDir: string,
     private readonly now: () => number,
   ) {
-    this.slots = new Semaphore(settings.concurrency);
-    this.tmpRoot = path.join(dataDir, 'tmp');
-    fs.mkdirSync(this.tmpRoot, { recursive: true });
+    this.lanes = {
+      small: new Semaphore(settings.smallConcurrency, Math.min(settings.userConcurrency, settings.smallConcurrency)),
+      large: new Semaphore(settings.concurrency, Math.min(settings.userConcurrency, settings.concurrency)),
+    };
+    this.scratch = new ScratchSpace(path.join(dataDir, 'tmp'));
+  }
+
+  /** Removes temporary files of uploads a crashed instance left behind, and keeps ours marked as alive. */
+  startScratch(log: Parameters<ScratchSpace['start']>[0]): SweepResult {
+    return this.scratch.start(log);
+  }
+
+  close(): void {
+    this.scratch.close();
   }
 
   /** Streams an upload to disk (hashing and counting as it goes), then ingests it. */
   async upload(ownerId: number, src: UploadSource): Promise<FileSummary> {
-    const work = await fs.promises.mkdtemp(path.join(this.tmpRoot, 'up-'));
+    const mine = this.inFlight.get(ownerId) ?? 0;
+    if (mine >= this.settings.userPending) {
+      src.stream.resume();
+      throw new AppError(ResultCode.tooManyRequests, `您已有 ${mine} 个文件正在上传或读取，请等它们完成后再上传`, 429);
+    }
+    this.inFlight.set(ownerId, mine + 1);
+    let work: string | null = null;
     try {
+      work = await this.scratch.mkdtemp('up-');
       const original = path.join(work, 'original');
       const hash = crypto.createHash('sha256');
       let size = 0;
@@ -96,7 +139,10 @@ export class FileService {
       if (src.truncated()) throw tooLarge();
       return await this.ingestAndStore(work, original, { ownerId, exampleKey: null, filename: cleanFilename(src.filename), size, sha256: hash.digest('hex') });
     } finally {
-      await fs.promises.rm(work, { recursive: true, force: true });
+      const n = this.inFlight.get(ownerId)! - 1;
+      if (n > 0) this.inFlight.set(ownerId, n);
+      else this.inFlight.delete(ownerId);
+      if (work) await fs.promises.rm(work, { recursive: true, force: true });
     }
   }
 
@@ -106,7 +152,7 @@ export class FileService {
     const sha256 = crypto.createHash('sha256').update(bytes).digest('hex');
     const existing = await this.repo.findExample(key);
     if (existing && existing.sha256 === sha256 && existing.filename === filename) return;
-    const work = await fs.promises.mkdtemp(path.join(this.tmpRoot, 'ex-'));
+    const work = await this.scratch.mkdtemp('ex-');
     try {
       const original = path.join(work, 'original');
       await fs.promises.writeFile(original, bytes);
@@ -122,14 +168,15 @@ export class FileService {
     original: string,
     meta: { ownerId: number | null; exampleKey: string | null; filename: string; size: number; sha256: string },
   ): Promise<FileSummary> {
-    const result = await this.slots.run(async () => {
+    const small = (await ingestCost(original, meta.size, this.settings.smallBytes + 1)) <= this.settings.smallBytes;
+    const result = await this.lanes[small ? 'small' : 'large'].run(async () => {
       try {
         return await ingestFile(original, meta.filename, work, this.settings);
       } catch (err) {
         if (err instanceof FileProblem) throw badRequest(err.message);
         throw err;
       }
-    });
+    }, meta.ownerId === null ? 'examples' : `user:${meta.ownerId}`);
     const fid = crypto.randomBytes(12).toString('base64url');
     const ext = result.kind === 'csv' ? '.csv' : `.${result.kind}`;
     const originalKey = `files/${fid}/original${ext}`;

@@ -44,6 +44,9 @@ export interface Download {
 }
 
 export class ReportService {
+  /** Downloads being made now, by store key: concurrent first requests share one build. */
+  private readonly building = new Map<string, Promise<Buffer>>();
+
   constructor(
     private readonly repo: TasksRepo,
     private readonly store: ObjectStore,
@@ -101,16 +104,26 @@ export class ReportService {
     } catch (err) {
       if (!(err instanceof ObjectNotFound)) throw err;
     }
+    let build = this.building.get(key);
+    if (!build) {
+      build = this.build(row.reportid, kind, key, contentType, () => this.pool.export({ report, format, chart, fonts: this.fonts })).finally(() => this.building.delete(key));
+      this.building.set(key, build);
+    }
+    return { bytes: await build, contentType };
+  }
+
+  /** Makes one download in the export worker and keeps it in the store. */
+  private async build(reportid: string, kind: DownloadKind, key: string, contentType: string, make: () => Promise<Buffer>): Promise<Buffer> {
     let bytes: Buffer;
     try {
-      bytes = await this.pool.export({ report, format, chart, fonts: this.fonts });
+      bytes = await make();
     } catch (err) {
       if (!(err instanceof JobFailure)) throw err;
-      this.log()?.error({ reportid: row.reportid, kind, reason: err.reason, err: err.message }, 'report export failed');
+      this.log()?.error({ reportid, kind, reason: err.reason, err: err.message }, 'report export failed');
       throw new AppError(ResultCode.serverError, ReportMessages.exportFailed);
     }
     await this.store.putBytes(key, bytes, contentType);
-    return { bytes, contentType };
+    return bytes;
   }
 
   /** The report's live share link, if any, for its owner. */

@@ -1,6 +1,10 @@
 // Submitting a tool: check the parameters against its definition and the file, create the task,
 // run the job in the worker pool, store the Report and end the task 成功 or 失败 (DESIGN §6).
+// Each task belongs to the instance that runs it and carries a lease that instance renews while it
+// lives: only tasks whose lease ran out are failed as interrupted, and a task that is no longer its
+// owner's to end (deleted, or failed by another instance) has its output discarded.
 import crypto from 'node:crypto';
+import os from 'node:os';
 import {
   Report,
   ResultCode,
@@ -11,6 +15,7 @@ import {
   TaskCenterMessages,
   TaskListQuery,
   type FieldValue,
+  type QueueState,
   type TaskListData,
   type SubmitResult,
 } from '@labstat/contracts';
@@ -18,6 +23,7 @@ import { allFields, rScript, toolById, ToolInputError, validateParams, type Para
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { AppError, badRequest, notFound } from '../errors.js';
+import { FileProblem } from '../ingest/file-problem.js';
 import { JobFailure, type JobPool } from '../jobs/job-pool.js';
 import type { ToolJobInput } from '../jobs/tool-job.js';
 import type { TaskRow, TasksRepo } from '../repositories/tasks-repo.js';
@@ -37,7 +43,17 @@ export const TaskMessages = {
 
 const newId = () => crypto.randomBytes(12).toString('hex');
 
+/** This instance's name on its tasks: host, process and a random part (two apps in one process differ). */
+const instanceId = () => `${os.hostname().slice(0, 30)}:${process.pid}:${crypto.randomBytes(6).toString('hex')}`;
+
 export class TaskService {
+  /** Owner of the tasks this instance runs. */
+  readonly instance = instanceId();
+  /** Tasks this instance is running or queueing, with the switch that stops each. */
+  private readonly live = new Map<string, AbortController>();
+  private heartbeatTimer: NodeJS.Timeout | null = null;
+  private closing = false;
+
   constructor(
     private readonly repo: TasksRepo,
     private readonly tools: ToolService,
@@ -49,9 +65,43 @@ export class TaskService {
     private readonly log: () => FastifyBaseLogger | null,
   ) {}
 
-  /** On start-up: tasks a previous process left running can never finish. */
+  /**
+   * On start-up: tasks whose owner stopped renewing their lease (a process that died) can never
+   * finish. Tasks of instances still alive on the same database are left alone.
+   */
   failInterrupted(): Promise<number> {
-    return this.repo.failRunning(TaskMessages.restarted, this.now());
+    return this.repo.failExpired(TaskMessages.restarted, this.now());
+  }
+
+  /** Renews this instance's leases every third of a lease; also sweeps tasks orphaned since start-up. */
+  startHeartbeat(): void {
+    if (this.heartbeatTimer) return;
+    this.heartbeatTimer = setInterval(() => {
+      this.heartbeat().catch((err: unknown) => this.log()?.error({ err }, 'task heartbeat failed'));
+    }, Math.max(1000, Math.floor(this.pool.leaseMs / 3)));
+    this.heartbeatTimer.unref();
+  }
+
+  /**
+   * One beat: renew the leases of this instance's live tasks, stop the local work of tasks that are
+   * no longer ours (deleted, or failed by another instance), and fail other instances' expired ones.
+   */
+  async heartbeat(): Promise<void> {
+    // Only tasks inserted before the query can be missing from its answer for a reason.
+    const local = [...this.live.keys()];
+    const mine = await this.repo.renewLeases(this.instance, this.now() + this.pool.leaseMs);
+    for (const taskid of local) if (!mine.has(taskid)) this.live.get(taskid)?.abort();
+    const failed = await this.repo.failExpired(TaskMessages.restarted, this.now());
+    if (failed > 0) this.log()?.warn({ failed }, 'failed tasks whose instance stopped renewing their lease');
+  }
+
+  /** Closing: no more beats, and this instance's live tasks end now rather than at lease expiry. */
+  async close(): Promise<void> {
+    this.closing = true;
+    if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
+    this.heartbeatTimer = null;
+    await this.repo.failOwned(this.instance, TaskMessages.restarted, this.now());
+    for (const ctl of this.live.values()) ctl.abort();
   }
 
   async submit(userId: number, body: Submission & { fault?: ToolJobInput['fault'] }): Promise<SubmitResult> {
@@ -77,7 +127,7 @@ export class TaskService {
 
     const taskid = newId();
     const createdAt = this.now();
-    const { fault, ...payload } = body;
+    const { fault, ref, ...payload } = body;
     await this.repo.insert({
       taskid,
       user_id: userId,
@@ -91,10 +141,24 @@ export class TaskService {
       report_id: null,
       created_at: createdAt,
       ended_at: null,
+      owner: this.instance,
+      lease_until: createdAt + this.pool.leaseMs,
+      started_at: null,
+      client_ref: ref ?? null,
     });
+    const cancel = new AbortController();
+    this.live.set(taskid, cancel);
+    // The answer when the task stopped being ours: closing, failed by another instance, or deleted.
+    const gone = async () => {
+      if (this.closing) return new AppError(ResultCode.serverError, TaskMessages.restarted, 503);
+      const row = await this.repo.byId(taskid);
+      if (row?.status === TaskStatus.failure) return new AppError(ResultCode.serverError, row.message || TaskMessages.restarted, 500);
+      return new AppError(ResultCode.conflict, TaskCenterMessages.deletedWhileRunning);
+    };
+    // Only a task still ours and live is failed; one deleted meanwhile stays deleted.
     const fail = async (message: string, code: number, status: number) => {
-      await this.repo.update(taskid, { status: TaskStatus.failure, message, ended_at: this.now() });
-      return new AppError(code, message, status);
+      const ended = await this.repo.failLive(taskid, this.instance, message, this.now());
+      return ended ? new AppError(code, message, status) : await gone();
     };
 
     try {
@@ -107,13 +171,26 @@ export class TaskService {
       }
       const vars = file.variables.filter((v) => wanted.has(v.name));
       const columns = await this.files.readColumns(await file.parquetPath(), vars);
-      const result = await this.pool.run({ toolId: d.id, set: { rows: file.rows, variables: file.variables, columns }, params, fault });
+      const result = await this.pool.run(
+        { toolId: d.id, set: { rows: file.rows, variables: file.variables, columns }, params, fault },
+        {
+          user: userId,
+          id: taskid,
+          signal: cancel.signal,
+          onStart: () => {
+            this.repo.markStarted(taskid, this.instance, this.now()).catch((err: unknown) => this.log()?.error({ taskid, err }, 'could not mark a task started'));
+          },
+        },
+      );
       if (!result.ok) {
         if (result.internal) {
           this.log()?.error({ taskid, toolId: d.id, err: result.message }, 'tool run failed');
           throw await fail(TaskMessages.internal, ResultCode.serverError, 500);
         }
-        throw await fail(result.message, ResultCode.badRequest, 400);
+        // The tool refused the form for this data (a wrong parameter): that is the form's answer,
+        // not an analysis, so no task stays behind — the user fixes the form and submits again.
+        await this.repo.discardLive(taskid, this.instance);
+        throw badRequest(result.message);
       }
       const reportid = newId();
       const script = rScript(d.key, params, file);
@@ -129,17 +206,28 @@ export class TaskService {
       });
       const key = `reports/${reportid}/report.json`;
       await this.store.putBytes(key, Buffer.from(JSON.stringify(report)), 'application/json');
-      await this.repo.insertReport({ reportid, taskid, user_id: userId, tool_id: d.id, report_key: key, created_at: this.now() });
-      await this.repo.update(taskid, { status: TaskStatus.success, report_id: reportid, ended_at: this.now() });
+      const row = { reportid, taskid, user_id: userId, tool_id: d.id, report_key: key, created_at: this.now() };
+      if (!(await this.repo.completeWithReport(taskid, this.instance, row, this.now()))) {
+        // Deleted (or failed by another instance) while it ran: its output is nobody's.
+        await this.store.deletePrefix(`reports/${reportid}/`);
+        this.log()?.info({ taskid, reportid }, 'discarded the output of a task that was no longer live');
+        throw await gone();
+      }
       return { report: `${ToolPaths.reportPage}/${reportid}`, taskid, subdata: [{ _fid: file.fid, filename: file.filename }], reportid };
     } catch (err) {
       if (err instanceof AppError) throw err;
+      // The stored copy cannot be read as asked (an old file's ambiguous column): the user's answer
+      // is to upload it again, so they get the reason, not a generic server error.
+      if (err instanceof FileProblem) throw await fail(err.message, ResultCode.badRequest, 400);
       if (err instanceof JobFailure) {
+        if (err.reason === 'cancelled') throw await gone();
         this.log()?.warn({ taskid, toolId: d.id, reason: err.reason, err: err.message }, 'analysis job failed');
         throw await fail(err.reason === 'timeout' ? TaskMessages.timeout : TaskMessages.crashed, ResultCode.serverError, 500);
       }
       this.log()?.error({ taskid, err }, 'task failed');
       throw await fail(TaskMessages.internal, ResultCode.serverError, 500);
+    } finally {
+      this.live.delete(taskid);
     }
   }
 
@@ -176,19 +264,35 @@ export class TaskService {
       update_time: r.ended_at === null ? '' : formatBeijing(r.ended_at),
       status: r.status,
       message: r.message,
+      ...this.queueFields(r),
     }));
     return { task_list, count };
   }
 
+  /** 排队中 is a 分析中 task not yet started; its place is known to the instance that holds it. */
+  private queueFields(t: { taskid: string; status: string; started_at: number | null }) {
+    const queued = t.status === TaskStatus.running && t.started_at === null;
+    return { queued, queue_position: queued ? this.pool.position(t.taskid) : null };
+  }
+
+  /** GET /anatools/v2/queue: the task of the user's waiting submission `ref`, and its place. */
+  async queueState(userId: number, ref: string): Promise<QueueState> {
+    const t = await this.repo.byRef(userId, ref);
+    return t ? { taskid: t.taskid, status: t.status, ...this.queueFields(t) } : null;
+  }
+
   /**
    * DELETE /delete/task/tool|process: the task, its reports, their share links and their files.
-   * Rows go first in one transaction, so the user never sees half a task; files follow.
+   * Rows go first in one transaction, so the user never sees half a task; files follow. A task
+   * still 分析中 is cancelled: it leaves the queue, or its worker stops (here, or on the owning
+   * instance at its next heartbeat); whatever it still produces is discarded.
    */
   async delete(userId: number, kind: TaskRow['kind'], taskid: string): Promise<void> {
     const t = await this.ownTask(userId, taskid);
     if (t.kind !== kind) throw notFound(ToolMessages.taskNotFound);
-    if (t.status === TaskStatus.running) throw new AppError(ResultCode.conflict, TaskCenterMessages.stillRunning);
-    for (const reportid of await this.repo.deleteTask(taskid)) {
+    const reportids = await this.repo.deleteTask(taskid);
+    this.live.get(taskid)?.abort();
+    for (const reportid of reportids) {
       try {
         await this.store.deletePrefix(`reports/${reportid}/`);
       } catch (err) {

@@ -1,4 +1,5 @@
 // The default object store: files under one folder on this machine.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -30,8 +31,9 @@ export class LocalStore implements ObjectStore {
   async putBytes(key: string, data: Buffer): Promise<void> {
     const dest = this.pathOf(key);
     await fs.promises.mkdir(path.dirname(dest), { recursive: true });
-    // Write then rename, so a reader never sees half a file.
-    const tmp = `${dest}.${process.pid}.tmp`;
+    // Write then rename, so a reader never sees half a file; the temp name is this write's own,
+    // since writers of one key may run at once (in this process or another sharing the folder).
+    const tmp = `${dest}.${process.pid}.${crypto.randomBytes(6).toString('hex')}.tmp`;
     await fs.promises.writeFile(tmp, data);
     await fs.promises.rename(tmp, dest);
   }

@@ -1,5 +1,6 @@
 // S3-compatible object store (AWS S3, MinIO, Tencent COS) through AWS SDK v3. Readers that need a
 // file on disk (DuckDB) get a copy cached under the local cache folder.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -84,7 +85,8 @@ export class S3Store implements ObjectStore {
     const cached = path.join(this.cacheDir, ...key.split('/'));
     if (fs.existsSync(cached)) return cached;
     await fs.promises.mkdir(path.dirname(cached), { recursive: true });
-    const part = `${cached}.${process.pid}.${Date.now()}.part`;
+    // This download's own name: two first readers of one key in the same millisecond must not share it.
+    const part = `${cached}.${process.pid}.${crypto.randomBytes(6).toString('hex')}.part`;
     await pipeline(await this.get(key), fs.createWriteStream(part));
     await fs.promises.rename(part, cached);
     return cached;

@@ -5,9 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { buildApp, type App } from '../app.js';
-import { loadConfig } from '../config.js';
+import { loadConfig, type Config } from '../config.js';
 
 export interface TestApp extends App {
+  /** The configuration it was built with (a second app on the same database reuses it). */
+  config: Config;
   clock: { t: number; advance(ms: number): void };
   /** The app's data folder (SQLite file, local object store). */
   dataDir: string;
@@ -57,6 +59,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const built = await buildApp(config, { prepare: true, now: () => clock.t });
   return {
     ...built,
+    config,
     clock,
     dataDir,
     async call(method, url, opts = {}) {

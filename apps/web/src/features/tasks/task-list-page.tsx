@@ -1,12 +1,15 @@
 // Task center (/task/public-tool-task and /task/height-tool-task, spec 01 §2): status tabs 全部
 // 分析中 成功 失败, a table of tool name, task id, created, ended and status, View for 成功 tasks
-// (the tool detail with toolId and taskId) and Delete with 确定删除吗？, 15 per page.
+// (the tool detail with toolId and taskId) and Delete with 确定删除吗？, 15 per page. A 分析中 task
+// still waiting for a worker shows 排队中 with its place; a 失败 task shows why it failed; deleting
+// a 分析中 task cancels it.
 import { DeleteOutlined, EyeOutlined } from '@ant-design/icons';
 import { TASK_FILTERS, TASK_PAGE_SIZE, type TaskItem } from '@labstat/contracts';
-import { Button, Card, Empty, Popconfirm, Space, Table, Tabs, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Empty, Popconfirm, Space, Table, Tabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { queueLabel } from '../../lib/tasks-api/queue';
 import { useDeleteTask, useTaskList, type TaskFilter, type TaskListKind } from '../../lib/tasks-api/tasks';
 import { ui } from '../../lib/ui-bridge';
 
@@ -44,10 +47,25 @@ export function TaskListPage({ kind }: { kind: TaskListKind }) {
       title: '状态',
       dataIndex: 'status',
       key: 'status',
-      width: 90,
+      width: 240,
       render: (s: TaskItem['status'], t) => {
+        if (s === '分析中' && t.queued) {
+          return (
+            <Tag color="default" data-testid="task-queued">
+              {queueLabel(t.queue_position)}
+            </Tag>
+          );
+        }
         const tag = <Tag color={STATUS_COLOR[s]}>{s}</Tag>;
-        return s === '失败' && t.message ? <Tooltip title={t.message}>{tag}</Tooltip> : tag;
+        if (s !== '失败' || !t.message) return tag;
+        return (
+          <>
+            {tag}
+            <Typography.Paragraph type="danger" ellipsis={{ rows: 2, tooltip: t.message }} style={{ margin: '4px 0 0', fontSize: 12 }} data-testid="task-failure-reason">
+              {t.message}
+            </Typography.Paragraph>
+          </>
+        );
       },
     },
     {
@@ -68,19 +86,17 @@ export function TaskListPage({ kind }: { kind: TaskListKind }) {
           </Button>
           <Popconfirm
             title="确定删除吗？"
+            description={t.status === '分析中' ? '任务尚未结束，删除后将取消这次分析' : undefined}
             okText="确定"
             cancelText="取消"
-            disabled={t.status === '分析中'}
             onConfirm={async () => {
               await remove.mutateAsync(t.taskid);
               ui.message?.success('删除成功');
             }}
           >
-            <Tooltip title={t.status === '分析中' ? '分析结束后才能删除' : undefined}>
-              <Button size="small" type="link" danger icon={<DeleteOutlined />} disabled={t.status === '分析中'} data-testid="task-delete">
-                删除
-              </Button>
-            </Tooltip>
+            <Button size="small" type="link" danger icon={<DeleteOutlined />} data-testid="task-delete">
+              删除
+            </Button>
           </Popconfirm>
         </Space>
       ),
