@@ -14,6 +14,7 @@ export * from './hypothesis/anova.js';
 export * from './hypothesis/variance.js';
 export * from './hypothesis/nonparametric.js';
 export * from './hypothesis/categorical.js';
+export * from './hypothesis/paired-stratified.js';
 export * from './hypothesis/normality.js';
 export * from './hypothesis/p-adjust.js';
 export * from './correlation/correlation.js';

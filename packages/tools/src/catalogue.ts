@@ -45,6 +45,7 @@ export const CATEGORIES: Record<ToolDefinition['family'], CategoryNode[]> = {
       children: [
         { name: 'roc', name_zh: 'ROC 分析' },
         { name: 'accuracy', name_zh: '诊断准确性' },
+        { name: 'agreement', name_zh: '一致性分析' },
       ],
     },
     {

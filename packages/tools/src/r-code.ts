@@ -80,7 +80,93 @@ const survivalRows = (p: Params, used: string): string[] => [
   `x$status <- as.integer(trimws(as.character(${xcol(p.status)})) == ev)`,
 ];
 
+/** Cohen's kappa (weights none/linear/quadratic) with the SE of Fleiss, Cohen & Everitt (1969) and the z test under κ = 0, as the kappa tool. */
+const R_KAPPA = [
+  'kappa_ref <- function(a, b, lv, weights, level) {',
+  '  k <- length(lv); pr <- table(factor(a, lv), factor(b, lv)) / length(a); i <- matrix(1:k, k, k); j <- t(i)',
+  '  w <- switch(weights, none = diag(k), linear = 1 - abs(i - j) / (k - 1), quadratic = 1 - (i - j)^2 / (k - 1)^2)',
+  '  r <- rowSums(pr); cc <- colSums(pr); po <- sum(w * pr); pe <- sum(w * outer(r, cc)); kap <- (po - pe) / (1 - pe)',
+  '  W <- outer(drop(w %*% cc), drop(t(w) %*% r), "+")',
+  '  se <- sqrt((sum(pr * (w - W * (1 - kap))^2) - (kap - pe * (1 - kap))^2) / (length(a) * (1 - pe)^2))',
+  '  se0 <- sqrt((sum(outer(r, cc) * (w - W)^2) - pe^2) / (length(a) * (1 - pe)^2)); z <- qnorm(1 - (1 - level) / 2)',
+  '  c(kappa = kap, se = se, lower = kap - z * se, upper = kap + z * se, z = kap / se0, p = 2 * pnorm(-abs(kap / se0)), po = po, pe = pe)',
+  '}',
+];
+
+/** Fleiss' kappa (Fleiss 1971; SE under κ = 0 of Fleiss, Nee & Landis 1979) from subject × category counts, as irr::kappam.fleiss(detail = TRUE). */
+const R_FLEISS = [
+  'fleiss_ref <- function(counts) {',
+  '  N <- nrow(counts); m <- sum(counts[1, ]); pj <- colSums(counts) / (N * m); Pe <- sum(pj^2)',
+  '  k <- (mean((rowSums(counts^2) - m) / (m * (m - 1))) - Pe) / (1 - Pe)',
+  '  se <- sqrt(2 / (N * m * (m - 1))) * sqrt(sum(pj * (1 - pj))^2 - sum(pj * (1 - pj) * (1 - 2 * pj))) / sum(pj * (1 - pj))',
+  '  kj <- 1 - colSums(counts * (m - counts)) / (N * m * (m - 1) * pj * (1 - pj)); zj <- kj / sqrt(2 / (N * m * (m - 1)))',
+  '  list(kappa = k, se = se, z = k / se, p = 2 * pnorm(-abs(k / se)), po = Pe + k * (1 - Pe), pe = Pe, category = data.frame(比例 = pj, kappa = kj, z = zj, p = 2 * pnorm(-abs(zj))))',
+  '}',
+];
+
+/** Bland–Altman bias, limits of agreement and their CIs (Bland & Altman 1986, 1999), with the t test of the bias. */
+const R_BLAND_ALTMAN = [
+  'ba <- function(dd, level) {',
+  '  n <- length(dd); s <- sd(dd); z <- qnorm(1 - (1 - level) / 2); t <- qt(1 - (1 - level) / 2, n - 1); se <- s * sqrt(1 / n + z^2 / (2 * (n - 1)))',
+  '  print(t.test(dd, conf.level = level))  # 偏倚及其 CI，H0：偏倚 = 0',
+  '  c(n = n, 偏倚 = mean(dd), SD = s, 下限 = mean(dd) - z * s, 上限 = mean(dd) + z * s,',
+  '    下限CI = mean(dd) - z * s + c(-1, 1) * t * se, 上限CI = mean(dd) + z * s + c(-1, 1) * t * se, 界限外 = sum(abs(dd - mean(dd)) > z * s))',
+  '}',
+];
+
+/** The category order of the kappa tool: given ones first, then numbers by value or text by first appearance (row by row). */
+const kappaLevels = (order: unknown): string[] => {
+  const given = String(order ?? '').split(/[,，;；、]/).map((s) => s.trim()).filter((s) => s !== '');
+  return [
+    'lv <- unique(c(t(sapply(x, identity))))  # 按数据中首次出现的顺序（逐行）',
+    'if (!anyNA(suppressWarnings(as.numeric(lv)))) lv <- lv[order(as.numeric(lv))]  # 全为数值时按大小',
+    ...(given.length > 0 ? [`lv <- unique(c(intersect(c(${given.map(q).join(', ')}), lv), lv))  # 指定的类别顺序`] : []),
+  ];
+};
+
 const SCRIPTS: Record<string, (p: Params) => string[]> = {
+  kappa: (p) => {
+    const raters = list(p.raters);
+    const weights = q(['linear', 'quadratic'].includes(String(p.weights)) ? p.weights : 'none');
+    const vars = `c(${raters.map(q).join(', ')})`;
+    const head = [`raters <- ${vars}`, 'x <- d[complete.cases(d[, raters]), raters]  # 列表删除', 'x[] <- lapply(x, function(v) trimws(as.character(v)))', ...kappaLevels(p.order)];
+    if (raters.length <= 2) {
+      return [
+        ...R_KAPPA,
+        ...head,
+        'table(factor(x[[1]], lv), factor(x[[2]], lv))  # 一致性列联表',
+        `kappa_ref(x[[1]], x[[2]], lv, "none", ${level(p)})  # 不加权`,
+        ...(weights !== '"none"' ? [`kappa_ref(x[[1]], x[[2]], lv, ${weights}, ${level(p)})  # 加权`] : []),
+        '# 对照：psych::cohen.kappa(x)（不加权与平方加权），vcd::Kappa(table(...), weights = "Equal-Spacing" 或 "Fleiss-Cohen")',
+      ];
+    }
+    return [
+      ...R_KAPPA,
+      ...R_FLEISS,
+      ...head,
+      'counts <- t(apply(x, 1, function(r) table(factor(r, lv))))  # 每个对象各类别的评定人数',
+      'fleiss_ref(counts)  # 如已安装 irr：irr::kappam.fleiss(x, detail = TRUE)',
+      `for (pr in combn(raters, 2, simplify = FALSE)) { cat(pr, "\\n"); print(kappa_ref(x[[pr[1]]], x[[pr[2]]], lv, ${weights}, ${level(p)})) }  # 两两 Cohen's kappa`,
+    ];
+  },
+  icc: (p) => {
+    const raters = list(p.raters);
+    return [
+      'library(psych)',
+      `raters <- c(${raters.map(q).join(', ')})`,
+      'x <- d[complete.cases(d[, raters]), raters]  # 列表删除',
+      `ICC(x, lmer = FALSE, alpha = ${Number((1 - level(p)).toFixed(6))})  # 六种 ICC、F 检验与置信区间`,
+    ];
+  },
+  'bland-altman': (p) => [
+    ...R_BLAND_ALTMAN,
+    `x <- d[complete.cases(d[, c(${q(p.method1)}, ${q(p.method2)})]), ]  # 列表删除`,
+    `a <- ${xcol(p.method1)}; b <- ${xcol(p.method2)}; dif <- a - b; mn <- (a + b) / 2`,
+    `ba(dif, ${level(p)})`,
+    ...(p.regression !== false ? ['summary(lm(dif ~ mn))  # 比例偏倚：差值对均值回归'] : []),
+    ...(p.percent === true ? ['pd <- 100 * dif / mn  # 百分比差值', `ba(pd, ${level(p)})`, ...(p.regression !== false ? ['summary(lm(pd ~ mn))'] : [])] : []),
+    `z <- qnorm(1 - (1 - ${level(p)}) / 2); plot(mn, dif, xlab = "均值", ylab = "差值"); abline(h = mean(dif) + c(0, -1, 1) * z * sd(dif), lty = c(1, 2, 2))`,
+  ],
   descriptive: (p) =>
     list(p.vars).flatMap((v) =>
       p.group
@@ -110,7 +196,46 @@ const SCRIPTS: Record<string, (p: Params) => string[]> = {
     return [yg(p), 'anova(lm(y ~ g, x))', 'oneway.test(y ~ g, x, var.equal = FALSE)  # Welch', 'car::leveneTest(y ~ g, x)', ...(post[String(p.posthoc)] ? [post[String(p.posthoc)]!] : [])];
   },
   chisq: (p) => [`tab <- table(${col(p.row)}, ${col(p.col)})`, 'tab', 'chisq.test(tab, correct = FALSE)', 'chisq.test(tab)$expected', 'fisher.test(tab)'],
-  'mann-whitney': (p) => [yg(p), `wilcox.test(y ~ g, x, alternative = ${alt(p)})`],
+  'mann-whitney': (p) => [yg(p), `wilcox.test(y ~ g, x, alternative = ${alt(p)}, conf.int = TRUE, conf.level = ${level(p)})  # 含 Hodges-Lehmann 位置差及置信区间`],
+  'wilcoxon-signed-rank': (p) => [
+    `wilcox.test(${col(p.x1)}, ${col(p.x2)}, paired = TRUE, alternative = ${alt(p)}, conf.int = TRUE, conf.level = ${level(p)})`,
+    `dd <- na.omit(${col(p.x1)} - ${col(p.x2)}); dd <- dd[dd != 0]; n <- length(dd); r <- rank(abs(dd)); tt <- table(r)`,
+    'z <- (sum(r[dd > 0]) - n * (n + 1) / 4) / sqrt(n * (n + 1) * (2 * n + 1) / 24 - sum(tt^3 - tt) / 48); z / sqrt(n)  # 效应量 r',
+  ],
+  'one-sample': (p) => [
+    `y <- na.omit(${col(p.y)})`,
+    'shapiro.test(y)',
+    `t.test(y, mu = ${num(p.mu, 0)}, alternative = ${alt(p)}, conf.level = ${level(p)})`,
+    `(mean(y) - ${num(p.mu, 0)}) / sd(y)  # Cohen's d`,
+    `wilcox.test(y, mu = ${num(p.mu, 0)}, alternative = ${alt(p)}, conf.int = TRUE, conf.level = ${level(p)})`,
+  ],
+  friedman: (p) => {
+    const v = list(p.vars);
+    const adj = q(['bonferroni', 'BH', 'none'].includes(String(p.adjust)) ? p.adjust : 'holm');
+    return [
+      `m <- as.matrix(na.omit(d[, c(${v.map(q).join(', ')})]))  # 列表删除`,
+      'ft <- friedman.test(m); ft',
+      'unname(ft$statistic) / (nrow(m) * (ncol(m) - 1))  # Kendall\'s W',
+      ...(String(p.posthoc) === 'none'
+        ? []
+        : String(p.posthoc) === 'conover'
+          ? [
+              'rk <- t(apply(m, 1, rank)); R <- colSums(rk); n <- nrow(m); k <- ncol(m); A <- sum(rk^2)',
+              'se <- sqrt(2 * (n * A - sum(R^2)) / ((n - 1) * (k - 1))); pr <- combn(k, 2)',
+              'tv <- (R[pr[1, ]] - R[pr[2, ]]) / se; p <- 2 * pt(-abs(tv), (n - 1) * (k - 1))',
+              `data.frame(a = colnames(m)[pr[1, ]], b = colnames(m)[pr[2, ]], t = tv, p = p, p.adj = p.adjust(p, ${adj}))`,
+            ]
+          : [
+              'pr <- combn(ncol(m), 2); p <- apply(pr, 2, function(ij) suppressWarnings(wilcox.test(m[, ij[1]], m[, ij[2]], paired = TRUE)$p.value))',
+              `data.frame(a = colnames(m)[pr[1, ]], b = colnames(m)[pr[2, ]], p = p, p.adj = p.adjust(p, ${adj}))`,
+            ]),
+    ];
+  },
+  'ks-two-sample': (p) => [
+    yg(p),
+    `ks.test(x$y[x$g == levels(x$g)[1]], x$y[x$g == levels(x$g)[2]], alternative = ${alt(p)})`,
+    'plot(ecdf(x$y[x$g == levels(x$g)[1]])); lines(ecdf(x$y[x$g == levels(x$g)[2]]), col = "red")',
+  ],
   'kruskal-wallis': (p) => [yg(p), 'kruskal.test(y ~ g, x)', `FSA::dunnTest(y ~ g, x, method = ${q(p.adjust === 'BH' ? 'bh' : (p.adjust ?? 'holm'))})`],
   correlation: (p) => {
     const v = list(p.vars);
@@ -295,6 +420,144 @@ const SCRIPTS: Record<string, (p: Params) => string[]> = {
       'AIC(fit)',
       `zph <- cox.zph(fit, transform = ${q(['rank', 'identity', 'log'].includes(String(p.zphTransform)) ? p.zphTransform : 'km')}); zph  # 比例风险假定检验`,
       'plot(zph)  # 标准化 Schoenfeld 残差',
+    ];
+  },
+  'logistic-regression': (p) => {
+    const xs = list(p.x);
+    const fs = list(p.factors);
+    const used = [p.y, ...xs, ...fs].map(q).join(', ');
+    const refs = new Map<string, string[]>();
+    for (const entry of String(p.reference ?? '').split(/[;；\n]/)) {
+      const m = /^(.*?)[=＝:：](.*)$/.exec(entry.trim());
+      if (m) refs.set(m[1]!.trim(), m[2]!.split(/[,，、]/).map((v) => v.trim()).filter((v) => v !== ''));
+    }
+    const sel = String(p.selection ?? 'all');
+    const aic = p.criterion === 'aic';
+    const ci = p.ciMethod === 'profile' ? 'confint(m, level = L)' : 'confint.default(m, level = L)';
+    const cut = num(p.cutoff, 0.5);
+    return [
+      'library(pROC)',
+      ...(String(p.event ?? '').trim() === '' ? R_PICK_POSITIVE : []),
+      `x <- d[complete.cases(d[, c(${used})]), ]  # 列表删除`,
+      `for (v in c(${fs.map(q).join(', ')})) x[[v]] <- trimws(as.character(x[[v]]))`,
+      `ev <- ${rPositive(xcol(p.y), p.event)}  # 代表结局发生的取值`,
+      `x$y <- as.integer(trimws(as.character(${xcol(p.y)})) == ev)`,
+      ...fs.map((f) => `${xcol(f)} <- factor(${xcol(f)}, levels = unique(${orderedLevels((refs.get(f) ?? []).join(','), xcol(f))}))  # 第一个水平为参照`),
+      `vars <- c(${[...xs, ...fs].map(q).join(', ')}); L <- ${level(p)}`,
+      'lgt <- function(v) glm(reformulate(if (length(v)) sprintf("`%s`", v) else "1", response = "y"), binomial, x)',
+      `or_table <- function(m) { s <- summary(m)$coefficients; cbind(s, Wald = s[, 3]^2, OR = exp(s[, 1]), exp(${ci})) }`,
+      '# 单因素：每个变量单独拟合（整体 P 为似然比检验）',
+      'uni <- lapply(vars, function(v) { m <- lgt(v); print(or_table(m)); m })',
+      'lr_p <- sapply(uni, function(m) anova(lgt(character(0)), m, test = "Chisq")[2, "Pr(>Chi)"]); names(lr_p) <- vars; lr_p',
+      ...(sel === 'screen' ? [`vars <- vars[lr_p < ${num(p.screenP, 0.1)}]  # 单因素筛选`] : []),
+      ...(sel === 'forward' || sel === 'backward'
+        ? aic
+          ? [
+              sel === 'forward'
+                ? 'vars <- attr(terms(step(lgt(character(0)), scope = reformulate(sprintf("`%s`", vars)), direction = "forward")), "term.labels")  # 向前逐步（AIC）'
+                : 'vars <- attr(terms(step(lgt(vars), direction = "backward")), "term.labels")  # 向后逐步（AIC）',
+              'vars <- gsub("`", "", vars)',
+            ]
+          : [
+              '# 按似然比 P 值的逐步法，同 SPSS 的 Forward/Backward:LR（P < 0.05 引入，P > 0.10 剔除）',
+              'step_lr <- function(vars, forward, pin = 0.05, pout = 0.10) {',
+              '  cur <- if (forward) character(0) else vars',
+              '  repeat {',
+              '    m <- lgt(cur)',
+              '    if (forward) {',
+              '      cand <- setdiff(vars, cur); if (!length(cand)) break',
+              '      pv <- sapply(cand, function(v) anova(m, lgt(c(cur, v)), test = "Chisq")[2, "Pr(>Chi)"])',
+              '      if (min(pv) >= pin) break; cur <- c(cur, cand[which.min(pv)])',
+              '    } else {',
+              '      if (!length(cur)) break',
+              '      pv <- sapply(cur, function(v) anova(lgt(setdiff(cur, v)), m, test = "Chisq")[2, "Pr(>Chi)"])',
+              '      if (max(pv) <= pout) break; cur <- setdiff(cur, cur[which.max(pv)])',
+              '    }',
+              '    print(pv)',
+              '  }',
+              '  vars[vars %in% cur]',
+              '}',
+              `vars <- step_lr(vars, forward = ${sel === 'forward' ? 'TRUE' : 'FALSE'})`,
+            ]
+        : []),
+      'fit <- lgt(vars)',
+      'summary(fit); or_table(fit)  # B、SE、Wald、P、OR 及其置信区间',
+      'drop1(fit, test = "Chisq")  # 各变量（多分类变量整体）的似然比检验',
+      'll0 <- logLik(lgt(character(0))); n <- nrow(x); lr <- fit$null.deviance - fit$deviance',
+      'c(LR = lr, df = fit$df.null - fit$df.residual, P = pchisq(lr, fit$df.null - fit$df.residual, lower.tail = FALSE), m2LL = fit$deviance, AIC = AIC(fit), BIC = BIC(fit))',
+      'cs <- 1 - exp(-lr / n); c(CoxSnell = cs, Nagelkerke = cs / (1 - exp(2 * as.numeric(ll0) / n)))',
+      '# Hosmer–Lemeshow（按预测概率十分位数分组，同 ResourceSelection::hoslem.test）',
+      'pr <- fitted(fit); g <- cut(pr, unique(quantile(pr, 0:10 / 10)), include.lowest = TRUE)',
+      'o1 <- tapply(x$y, g, sum); e1 <- tapply(pr, g, sum); nn <- tapply(pr, g, length)',
+      'hl <- sum((o1 - e1)^2 / e1 + ((nn - o1) - (nn - e1))^2 / (nn - e1)); c(HL = hl, df = nlevels(g) - 2, P = pchisq(hl, nlevels(g) - 2, lower.tail = FALSE))',
+      `table(观察 = x$y, 预测 = as.integer(pr > ${cut}))  # 分类表`,
+      `r <- roc(x$y, pr, levels = c(0, 1), direction = "<", quiet = TRUE); ci.auc(r, method = "delong", conf.level = L)`,
+      'if (length(vars) > 1) car::vif(lm(reformulate(sprintf("`%s`", vars), response = "y"), x))  # 自变量间的（广义）方差膨胀因子',
+    ];
+  },
+  mcnemar: (p) => {
+    const given = String(p.order ?? '').trim() !== '';
+    return [
+      `x <- d[!is.na(${col(p.x1)}) & !is.na(${col(p.x2)}) & trimws(${col(p.x1)}) != "" & trimws(${col(p.x2)}) != "", ]  # 列表删除`,
+      `a1 <- trimws(as.character(${xcol(p.x1)})); a2 <- trimws(as.character(${xcol(p.x2)}))`,
+      ...(given ? [] : R_PICK_POSITIVE),
+      given
+        ? `lv <- unique(${orderedLevels(p.order, 'c(a1, a2)')})  # 指定的类别顺序`
+        : 'lv <- unique(c(a1, a2)); if (length(lv) == 2) lv <- c(pick_positive(lv), setdiff(lv, pick_positive(lv)))  # 二分类：阳性类别在前',
+      'tab <- table(factor(a1, lv), factor(a2, lv)); tab',
+      'mcnemar.test(tab)  # 2×2：连续性校正；k×k：Bowker 对称性检验（有成对的空格子时 R 给出 NaN）',
+      'if (length(lv) == 2) {',
+      '  b <- tab[1, 2]; c <- tab[2, 1]; n <- sum(tab)',
+      '  print(mcnemar.test(tab, correct = FALSE))',
+      `  e <- binom.test(b, b + c, 0.5, conf.level = ${level(p)}); print(e)  # 精确检验`,
+      '  print(c(OR = b / c, e$conf.int / (1 - e$conf.int)))  # 不一致对子的比值比及精确 CI',
+      `  print(c(diff = (b - c) / n, (b - c) / n + c(-1, 1) * qnorm(1 - (1 - ${level(p)}) / 2) * sqrt(b + c - (b - c)^2 / n) / n))  # 比例之差及 Wald CI`,
+      '}',
+    ];
+  },
+  cmh: (p) => {
+    const auto = String(p.exposureLevel ?? '').trim() === '' || String(p.outcomeLevel ?? '').trim() === '';
+    const used = [p.exposure, p.outcome, p.stratum].map(q).join(', ');
+    return [
+      ...(auto ? R_PICK_POSITIVE : []),
+      `x <- d[complete.cases(d[, c(${used})]), ]  # 列表删除`,
+      `e <- trimws(as.character(${xcol(p.exposure)})); o <- trimws(as.character(${xcol(p.outcome)}))`,
+      `pe <- ${rPositive('e', p.exposureLevel)}; po <- ${rPositive('o', p.outcomeLevel)}`,
+      `s <- factor(${xcol(p.stratum)}, levels = unique(${orderedLevels(p.stratumOrder, xcol(p.stratum))}))`,
+      `tab <- table(暴露 = factor(e == pe, c(TRUE, FALSE), c(pe, "非暴露")), 结局 = factor(o == po, c(TRUE, FALSE), c(po, "非结局")), 层 = s); tab`,
+      `mh <- mantelhaen.test(tab, correct = ${p.correct === 'no' ? 'FALSE' : 'TRUE'}, conf.level = ${level(p)}); mh  # CMH 卡方、MH 合并 OR 及 CI`,
+      `mantelhaen.test(tab, correct = ${p.correct === 'no' ? 'TRUE' : 'FALSE'})$statistic`,
+      `woolf <- function(m) { if (any(m == 0)) m <- m + 0.5; or <- m[1, 1] * m[2, 2] / (m[1, 2] * m[2, 1]); se <- sqrt(sum(1 / m)); or * exp(c(0, -1, 1) * qnorm(1 - (1 - ${level(p)}) / 2) * se) }`,
+      'apply(tab, 3, woolf)  # 各层 OR 及 Woolf CI',
+      'woolf(margin.table(tab, 1:2))  # 粗 OR',
+      '# Breslow–Day 齐性检验（Tarone 校正），同 DescTools::BreslowDayTest',
+      'psi <- mh$estimate; a <- A <- V <- numeric(0)',
+      'for (k in seq_len(dim(tab)[3])) {',
+      '  m <- tab[, , k]; r1 <- sum(m[1, ]); c1 <- sum(m[, 1]); n <- sum(m)',
+      '  if (r1 == 0 || c1 == 0 || r1 == n || c1 == n) next',
+      '  Ak <- uniroot(function(A) A * (n - r1 - c1 + A) - psi * (r1 - A) * (c1 - A), c(max(0, r1 + c1 - n), min(r1, c1)), tol = 1e-12)$root',
+      '  a <- c(a, m[1, 1]); A <- c(A, Ak); V <- c(V, 1 / (1 / Ak + 1 / (r1 - Ak) + 1 / (c1 - Ak) + 1 / (n - r1 - c1 + Ak)))',
+      '}',
+      'bd <- sum((a - A)^2 / V); tarone <- bd - (sum(a) - sum(A))^2 / sum(V); df <- length(a) - 1',
+      'c(BD = bd, Tarone = tarone, df = df, p_BD = pchisq(bd, df, lower.tail = FALSE), p_Tarone = pchisq(tarone, df, lower.tail = FALSE))',
+    ];
+  },
+  'trend-chisq': (p) => {
+    const hasScore = String(p.score ?? '') !== '';
+    const used = [p.group, p.outcome, ...(hasScore ? [p.score] : [])].map(q).join(', ');
+    return [
+      ...(String(p.positive ?? '').trim() === '' ? R_PICK_POSITIVE : []),
+      `x <- d[complete.cases(d[, c(${used})]), ]  # 列表删除`,
+      `y <- trimws(as.character(${xcol(p.outcome)})); pos <- ${rPositive('y', p.positive)}  # 结局阳性的取值`,
+      hasScore
+        ? `g <- factor(${xcol(p.group)}); sc <- tapply(${xcol(p.score)}, g, unique); g <- factor(g, levels = names(sort(sc))); score <- as.numeric(sort(sc))  # 评分取自评分列`
+        : `g <- factor(${xcol(p.group)}, levels = unique(${orderedLevels(p.groupOrder, xcol(p.group))})); score <- seq_len(nlevels(g))  # 等距评分`,
+      'events <- tapply(y == pos, g, sum); totals <- as.vector(table(g))',
+      'data.frame(组 = levels(g), 评分 = score, 例数 = totals, 事件 = as.vector(events), 发生率 = as.vector(events) / totals)',
+      'tt <- prop.trend.test(events, totals, score); tt',
+      'slope <- coef(lm(I(events / totals) ~ score, weights = totals))[2]; c(Z = sign(slope) * sqrt(unname(tt$statistic)), slope = unname(slope))',
+      'pt <- prop.test(events, totals, correct = FALSE); pt  # 总体差异（2×k Pearson 卡方）',
+      'dep <- unname(pt$statistic - tt$statistic); c(departure = dep, df = length(totals) - 2, p = pchisq(dep, length(totals) - 2, lower.tail = FALSE))  # 偏离线性趋势',
     ];
   },
 };

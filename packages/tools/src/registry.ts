@@ -30,6 +30,28 @@ import { definition as kaplanMeier } from './med/kaplan-meier/definition.js';
 import { run as runKaplanMeier } from './med/kaplan-meier/run.js';
 import { definition as coxRegression } from './med/cox-regression/definition.js';
 import { run as runCoxRegression } from './med/cox-regression/run.js';
+import { definition as logisticRegression } from './med/logistic-regression/definition.js';
+import { run as runLogisticRegression } from './med/logistic-regression/run.js';
+import { definition as mcnemar } from './med/mcnemar/definition.js';
+import { run as runMcnemar } from './med/mcnemar/run.js';
+import { definition as cmh } from './med/cmh/definition.js';
+import { run as runCmh } from './med/cmh/run.js';
+import { definition as trendChisq } from './med/trend-chisq/definition.js';
+import { run as runTrendChisq } from './med/trend-chisq/run.js';
+import { definition as kappa } from './med/kappa/definition.js';
+import { run as runKappa } from './med/kappa/run.js';
+import { definition as icc } from './med/icc/definition.js';
+import { run as runIcc } from './med/icc/run.js';
+import { definition as blandAltman } from './med/bland-altman/definition.js';
+import { run as runBlandAltman } from './med/bland-altman/run.js';
+import { definition as wilcoxonSignedRank } from './med/wilcoxon-signed-rank/definition.js';
+import { run as runWilcoxonSignedRank } from './med/wilcoxon-signed-rank/run.js';
+import { definition as oneSample } from './med/one-sample/definition.js';
+import { run as runOneSample } from './med/one-sample/run.js';
+import { definition as friedman } from './med/friedman/definition.js';
+import { run as runFriedman } from './med/friedman/run.js';
+import { definition as ksTwoSample } from './med/ks-two-sample/definition.js';
+import { run as runKsTwoSample } from './med/ks-two-sample/run.js';
 import { definition as boxplot } from './visual/boxplot/definition.js';
 import { run as runBoxplot } from './visual/boxplot/run.js';
 import { definition as scatter } from './visual/scatter/definition.js';
@@ -52,6 +74,17 @@ export const TOOLS: readonly Tool[] = [
   { definition: baselineTable, run: runBaselineTable },
   { definition: kaplanMeier, run: runKaplanMeier },
   { definition: coxRegression, run: runCoxRegression },
+  { definition: logisticRegression, run: runLogisticRegression },
+  { definition: mcnemar, run: runMcnemar },
+  { definition: cmh, run: runCmh },
+  { definition: trendChisq, run: runTrendChisq },
+  { definition: kappa, run: runKappa },
+  { definition: icc, run: runIcc },
+  { definition: blandAltman, run: runBlandAltman },
+  { definition: wilcoxonSignedRank, run: runWilcoxonSignedRank },
+  { definition: oneSample, run: runOneSample },
+  { definition: friedman, run: runFriedman },
+  { definition: ksTwoSample, run: runKsTwoSample },
   { definition: boxplot, run: runBoxplot },
   { definition: scatter, run: runScatter },
 ];

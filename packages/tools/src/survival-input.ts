@@ -47,6 +47,21 @@ export function rowList(rows: readonly number[], max = 5): string {
 }
 
 /**
+ * A column read as numbers (null where missing).
+ * @throws ToolInputError naming the column and rows where a value is present but not a number.
+ */
+export function numericValues(data: DataTable, name: string): Array<number | null> {
+  const nums = data.numeric(name);
+  const raw = data.text(name);
+  const bad: number[] = [];
+  raw.forEach((v, i) => {
+    if (v !== null && v.trim() !== '' && (nums[i] === null || !Number.isFinite(nums[i]!))) bad.push(i);
+  });
+  if (bad.length > 0) throw new ToolInputError(`变量“${name}”应为数值，但${rowList(bad)}含有非数值内容（如“${raw[bad[0]!]}”），请清理数据或将其作为分类变量`);
+  return nums;
+}
+
+/**
  * The analysed rows: time, event status (1/0) and the extra columns, every one present.
  * @throws ToolInputError for missing choices, text in a numeric column, a time ≤ 0 (naming the rows),
  *   an outcome that is not two-class, or no event at all.
@@ -61,16 +76,7 @@ export function readSurvival(data: DataTable, params: Params, extra: readonly Ex
     if (e.name === timeName || e.name === statusName) throw new ToolInputError(`变量“${e.name}”已用作生存时间或结局，不能再作为分组或协变量`);
   }
 
-  const numericOf = (name: string): Array<number | null> => {
-    const nums = data.numeric(name);
-    const raw = data.text(name);
-    const bad: number[] = [];
-    raw.forEach((v, i) => {
-      if (v !== null && v.trim() !== '' && (nums[i] === null || !Number.isFinite(nums[i]!))) bad.push(i);
-    });
-    if (bad.length > 0) throw new ToolInputError(`变量“${name}”应为数值，但${rowList(bad)}含有非数值内容（如“${raw[bad[0]!]}”），请清理数据或将其作为分类变量`);
-    return nums;
-  };
+  const numericOf = (name: string) => numericValues(data, name);
   const time = numericOf(timeName);
   const statusText = data.text(statusName);
   const numericCols = new Map(extra.filter((e) => e.kind === 'numeric').map((e) => [e.name, numericOf(e.name)]));

@@ -249,7 +249,8 @@ export function mcnemarTest(table: Table, opts: { correct?: boolean } = {}) {
   const b = table[0]![1]!;
   const c = table[1]![0]!;
   if (b + c === 0) throw new StatsError('INVALID_ARGUMENT', '两个不一致格子的频数都为0，无法进行McNemar检验');
-  const correct = opts.correct ?? true;
+  // As R: no correction when b = c (the corrected statistic would be 1/(b + c) instead of 0).
+  const correct = (opts.correct ?? true) && b !== c;
   const stat = (Math.abs(b - c) - (correct ? 1 : 0)) ** 2 / (b + c);
   return { method: "McNemar's Chi-squared test", statistic: stat, df: 1, pValue: chisqSf(stat, 1) };
 }

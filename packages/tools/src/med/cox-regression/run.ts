@@ -6,36 +6,12 @@ import { chisqSf, coxRegression, normalQuantile, StatsError, type CoxResult, typ
 import { forestChart, residualChart } from '../../charts.js';
 import { levelOf, pSentence } from '../../common.js';
 import { finiteOrNull, formatP, num, table, text } from '../../report-helpers.js';
+import { forestRows, parseReferences, termRows, type TermRow } from '../../model-terms.js';
 import { levelOrder, missingNote, readSurvival, type ExtraColumn } from '../../survival-input.js';
 import { ToolInputError, type DataTable, type Params, type ToolOutput } from '../../tool.js';
 
 const MAX_LEVELS = 15;
 const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(String).filter((x) => x !== '') : typeof v === 'string' && v !== '' ? [v] : []);
-
-/** "性别=女; 分期=I期,II期,III期" → per variable the levels named first (the first is the reference). */
-export function parseReferences(raw: unknown, factors: readonly string[]): Map<string, string[]> {
-  const out = new Map<string, string[]>();
-  for (const entry of String(raw ?? '').split(/[;；\n]/)) {
-    if (entry.trim() === '') continue;
-    const m = /^(.*?)[=＝:：](.*)$/.exec(entry.trim());
-    if (!m) throw new ToolInputError(`“参照水平”中的“${entry.trim()}”格式不对，应为“变量=参照水平”，多个变量用分号分隔`);
-    const name = m[1]!.trim();
-    if (!factors.includes(name)) throw new ToolInputError(`“参照水平”中的变量“${name}”不是所选的分类协变量${factors.length > 0 ? `（${factors.map((f) => `“${f}”`).join('、')}）` : ''}`);
-    const levels = m[2]!.split(/[,，、]/).map((x) => x.trim()).filter((x) => x !== '');
-    if (levels.length === 0) throw new ToolInputError(`“参照水平”中变量“${name}”没有写出参照水平`);
-    out.set(name, levels);
-  }
-  return out;
-}
-
-/** One row of a coefficient table: a numeric covariate, a factor's reference level, or one of its other levels. */
-interface TermRow {
-  variable: string;
-  level: string | null;
-  reference: boolean;
-  /** Design column name (as the engine names it), null for a reference level. */
-  column: string | null;
-}
 
 export function run(data: DataTable, params: Params): ToolOutput {
   const xs = list(params.x);
@@ -88,12 +64,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
   const predictorOf = (name: string): Predictor =>
     xs.includes(name) ? { name, values: input.numeric.get(name)!, type: 'numeric' } : { name, values: input.text.get(name)!, type: 'categorical', reference: levels.get(name)![0] };
   const fit = (use: string[]): CoxResult => coxRegression({ time: input.time, status: input.status, predictors: use.map(predictorOf), strata, ties, level, zphTransform });
-  const rowsOf = (use: string[]): TermRow[] =>
-    use.flatMap((name): TermRow[] =>
-      xs.includes(name)
-        ? [{ variable: name, level: null, reference: false, column: name }]
-        : levels.get(name)!.map((l, i) => ({ variable: name, level: l, reference: i === 0, column: i === 0 ? null : `${name}${l}` })),
-    );
+  const rowsOf = (use: string[]): TermRow[] => termRows(use, levels);
   const maxColumns = Math.max(...names.map(columnsOf));
   if (input.events <= maxColumns) throw new ToolInputError(`事件数（${input.events}）太少：需多于模型参数个数（${maxColumns}）。请合并分类变量的类别或收集更多事件`);
 
@@ -233,12 +204,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
           ...(drop1.size > 0 ? ['整体 P：多分类变量全部哑变量的似然比检验（R: drop1(fit, test = "Chisq")）。'] : []),
         ]),
         forestChart(
-          rows.map((r) => {
-            const label = r.level === null ? r.variable : `${r.variable}：${r.level}`;
-            if (r.reference) return { label, estimate: null, lower: null, upper: null, text: '参照' };
-            const c = coef.get(r.column!)!;
-            return { label, estimate: c.hazardRatio, lower: c.hazardRatioCi[0], upper: c.hazardRatioCi[1], text: `${c.hazardRatio.toFixed(2)} (${c.hazardRatioCi[0].toFixed(2)}–${c.hazardRatioCi[1].toFixed(2)})` };
-          }),
+          forestRows(rows, (column) => ({ ratio: coef.get(column)!.hazardRatio, ci: coef.get(column)!.hazardRatioCi })),
           { title: '图1 多因素 Cox 回归的风险比（森林图）', xName: `HR（${pct}%CI，对数刻度）` },
         ),
         table(
