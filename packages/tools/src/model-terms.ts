@@ -1,6 +1,8 @@
 // Covariates of the regression tools (Cox, logistic): the reference-level field as users type it,
-// one table row per numeric covariate or factor level (the reference level shown as 1), and the
-// forest-plot rows built from those rows. Shared so every model tool reads and prints terms alike.
+// one table row per numeric covariate or factor level (the reference level shown as 1), the
+// forest-plot rows built from those rows, and the factors' drop1 tests. Shared so every model tool
+// reads and prints terms alike.
+import { chisqSf } from '@labstat/stats';
 import type { ForestRow } from './charts.js';
 import { ToolInputError } from './tool.js';
 
@@ -48,4 +50,33 @@ export function forestRows(rows: readonly TermRow[], ratioOf: (column: string) =
     const f = (v: number) => (Number.isFinite(v) ? v.toFixed(2) : v > 0 ? '∞' : '−∞');
     return { label, estimate: ratio, lower: ci[0], upper: ci[1], text: `${f(ratio)} (${f(ci[0])}–${f(ci[1])})` };
   });
+}
+
+/** A factor's overall likelihood-ratio test in the multivariable model (R: drop1(fit, test = "Chisq")). */
+export interface FactorTest {
+  statistic: number;
+  df: number;
+  pValue: number;
+}
+
+/**
+ * drop1 LR tests of the factors with 3+ levels among `selected`: refit without each and compare
+ * deviances (−2 log-likelihood). `deviance(rest)` fits the model on the remaining terms; `full` and
+ * `empty` are the deviances of the whole model and of the model with no terms.
+ */
+export function factorDrop1(
+  selected: readonly string[],
+  factors: readonly string[],
+  columnsOf: (name: string) => number,
+  deviance: (terms: string[]) => number,
+  full: number,
+  empty: number,
+): Map<string, FactorTest> {
+  const out = new Map<string, FactorTest>();
+  for (const f of selected.filter((n) => factors.includes(n) && columnsOf(n) > 1)) {
+    const rest = selected.filter((n) => n !== f);
+    const statistic = (rest.length > 0 ? deviance(rest) : empty) - full;
+    out.set(f, { statistic, df: columnsOf(f), pValue: chisqSf(statistic, columnsOf(f)) });
+  }
+  return out;
 }

@@ -146,6 +146,21 @@ export function mannWhitneyU(x: ArrayLike<number>, y: ArrayLike<number>, opts: R
 }
 
 /**
+ * Differences x − y − mu of the complete pairs (or x − mu for one sample), without the zeroes that
+ * R's signed-rank procedures drop; `zeroes` says whether any were dropped.
+ */
+function signedDifferences(x: ArrayLike<number>, y: ArrayLike<number> | null | undefined, mu: number): { nz: number[]; zeroes: boolean } {
+  const d: number[] = [];
+  if (y) {
+    if (x.length !== y.length) throw new StatsError('INVALID_ARGUMENT', '配对数据的两列长度必须相同');
+    for (let i = 0; i < x.length; i++) if (Number.isFinite(x[i]) && Number.isFinite(y[i])) d.push(x[i]! - y[i]! - mu);
+  } else {
+    for (const v of finite(x)) d.push(v - mu);
+  }
+  return { nz: d.filter((v) => v !== 0), zeroes: d.some((v) => v === 0) };
+}
+
+/**
  * Wilcoxon signed-rank test of x − mu, or of x − y for paired data (R: wilcox.test(x, mu) and
  * wilcox.test(x, y, paired = TRUE)). Zero differences are dropped, as R does.
  */
@@ -156,16 +171,7 @@ export function wilcoxonSignedRank(
 ): Readonly<RankTestResult> {
   const alternative = opts.alternative ?? 'two.sided';
   checkAlternative(alternative);
-  const mu = opts.mu ?? 0;
-  const d: number[] = [];
-  if (y) {
-    if (x.length !== y.length) throw new StatsError('INVALID_ARGUMENT', '配对数据的两列长度必须相同');
-    for (let i = 0; i < x.length; i++) if (Number.isFinite(x[i]) && Number.isFinite(y[i])) d.push(x[i]! - y[i]! - mu);
-  } else {
-    for (const v of finite(x)) d.push(v - mu);
-  }
-  const zeroes = d.some((v) => v === 0);
-  const nz = d.filter((v) => v !== 0);
+  const { nz, zeroes } = signedDifferences(x, y, opts.mu ?? 0);
   const n = nz.length;
   if (n < 1) throw new StatsError('TOO_FEW_OBSERVATIONS', '所有差值都为0，无法进行符号秩检验');
   const { ranks, ties } = rank(nz.map(Math.abs));
@@ -532,15 +538,7 @@ export function signedRankLocation(
   const level = opts.level ?? 0.95;
   checkLevel(level);
   const mu = opts.mu ?? 0;
-  const diff: number[] = [];
-  if (y) {
-    if (x.length !== y.length) throw new StatsError('INVALID_ARGUMENT', '配对数据的两列长度必须相同');
-    for (let i = 0; i < x.length; i++) if (Number.isFinite(x[i]) && Number.isFinite(y[i])) diff.push(x[i]! - y[i]! - mu);
-  } else {
-    for (const v of finite(x)) diff.push(v - mu);
-  }
-  const zeroes = diff.some((v) => v === 0);
-  const nz = diff.filter((v) => v !== 0);
+  const { nz, zeroes } = signedDifferences(x, y, mu);
   const n = nz.length;
   if (n < 1) throw new StatsError('TOO_FEW_OBSERVATIONS', '所有差值都为0，无法估计 Hodges-Lehmann 伪中位数');
   const { ties } = rank(nz.map(Math.abs));

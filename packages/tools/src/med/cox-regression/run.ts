@@ -2,11 +2,11 @@
 // forest plot, the model's LR/Wald/score tests and C-index, and the proportional-hazards check
 // (cox.zph per term and global). Categorical covariates take a reference level (first appearance
 // unless the user names one); separation and sparse categories are refused with the term named.
-import { chisqSf, coxRegression, normalQuantile, StatsError, type CoxResult, type Predictor } from '@labstat/stats';
+import { coxRegression, normalQuantile, StatsError, type CoxResult, type Predictor } from '@labstat/stats';
 import { forestChart, residualChart } from '../../charts.js';
 import { levelOf, pSentence } from '../../common.js';
 import { finiteOrNull, formatP, num, table, text } from '../../report-helpers.js';
-import { forestRows, parseReferences, termRows, type TermRow } from '../../model-terms.js';
+import { factorDrop1, forestRows, parseReferences, termRows, type FactorTest, type TermRow } from '../../model-terms.js';
 import { levelOrder, missingNote, readSurvival, type ExtraColumn } from '../../survival-input.js';
 import { ToolInputError, type DataTable, type Params, type ToolOutput } from '../../tool.js';
 
@@ -104,7 +104,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
   const methodNote = `偏似然估计，结点按 ${ties === 'efron' ? 'Efron' : 'Breslow'} 法处理（R: coxph(ties = "${ties}")）。${strataNote}`;
 
   let multi: CoxResult | null = null;
-  const drop1: Map<string, { statistic: number; df: number; pValue: number }> = new Map();
+  let drop1: Map<string, FactorTest> = new Map();
   if (selected.length > 0) {
     const p = selected.reduce((s, n) => s + columnsOf(n), 0);
     if (input.events <= p) throw new ToolInputError(`事件数（${input.events}）太少：多因素模型有 ${p} 个参数，事件数须多于参数个数（一般建议每个参数至少 10 个事件）。请减少协变量或合并类别`);
@@ -114,13 +114,8 @@ export function run(data: DataTable, params: Params): ToolOutput {
       if (err instanceof StatsError) throw new ToolInputError(`多因素模型：${err.message}`);
       throw err;
     }
-    // Overall likelihood-ratio test of each factor with 3+ levels (R: drop1(fit, test = "Chisq")).
-    for (const f of selected.filter((n) => fs.includes(n) && columnsOf(n) > 1)) {
-      const rest = selected.filter((n) => n !== f);
-      const reduced = rest.length > 0 ? fit(rest).logLik : multi.logLikNull;
-      const statistic = 2 * (multi.logLik - reduced);
-      drop1.set(f, { statistic, df: columnsOf(f), pValue: chisqSf(statistic, columnsOf(f)) });
-    }
+    const m = multi;
+    drop1 = factorDrop1(selected, fs, columnsOf, (rest) => -2 * fit(rest).logLik, -2 * m.logLik, -2 * m.logLikNull);
   }
 
   const p0 = multi ? multi.coefficients.length : 0;

@@ -3,11 +3,11 @@
 // AIC) with ORs, a forest plot, the model's LR test and pseudo-R², Hosmer–Lemeshow, the
 // classification table at a chosen cut-off, the ROC of the fitted probabilities and (G)VIFs.
 // Categorical covariates take a reference level; separation is refused with the terms named.
-import { chisqSf, logisticRegression, rocCurve, StatsError, stepwiseSelection, type LogisticRegressionResult, type Predictor } from '@labstat/stats';
+import { logisticRegression, rocCurve, StatsError, stepwiseSelection, type LogisticRegressionResult, type Predictor } from '@labstat/stats';
 import { binaryLevels, levelNote } from '../../binary-outcome.js';
 import { forestChart, rocChart } from '../../charts.js';
 import { levelOf, pSentence, requireVariables } from '../../common.js';
-import { forestRows, parseReferences, termRows, type TermRow } from '../../model-terms.js';
+import { factorDrop1, forestRows, parseReferences, termRows, type FactorTest, type TermRow } from '../../model-terms.js';
 import { finiteOrNull, formatP, num, table, text } from '../../report-helpers.js';
 import { levelOrder, missingNote, numericValues } from '../../survival-input.js';
 import { ToolInputError, type DataTable, type Params, type ToolOutput } from '../../tool.js';
@@ -189,7 +189,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
   });
 
   let multi: LogisticRegressionResult | null = null;
-  const drop1 = new Map<string, { statistic: number; df: number; pValue: number }>();
+  let drop1: Map<string, FactorTest> = new Map();
   if (selected.length > 0) {
     const p = selected.reduce((s, v) => s + columnsOf(v), 0);
     if (minority <= p) throw new ToolInputError(`结局中较少一类只有 ${minority} 例：多因素模型有 ${p} 个参数，须多于参数个数（一般建议每个参数至少 10 例）。请减少自变量或合并类别`);
@@ -199,13 +199,8 @@ export function run(data: DataTable, params: Params): ToolOutput {
       if (err instanceof StatsError) throw new ToolInputError(`多因素模型：${err.message}`);
       throw err;
     }
-    // Overall likelihood-ratio test of each factor with 3+ levels (R: drop1(fit, test = "Chisq")).
-    for (const f of selected.filter((v) => fs.includes(v) && columnsOf(v) > 1)) {
-      const rest = selected.filter((v) => v !== f);
-      const reduced = rest.length > 0 ? fit(rest, false).deviance : multi.nullDeviance;
-      const statistic = reduced - multi.deviance;
-      drop1.set(f, { statistic, df: columnsOf(f), pValue: chisqSf(statistic, columnsOf(f)) });
-    }
+    const m = multi;
+    drop1 = factorDrop1(selected, fs, columnsOf, (rest) => fit(rest, false).deviance, m.deviance, m.nullDeviance);
   }
   const params0 = multi ? multi.coefficients.length - 1 : 0;
 
