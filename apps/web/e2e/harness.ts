@@ -24,6 +24,8 @@ async function freePort(): Promise<number> {
 
 export interface RunningServer {
   url: string;
+  /** The server's data folder (its SQLite file is labstat.db). */
+  dataDir: string;
   api<T = any>(method: string, p: string, body?: unknown): Promise<{ code: number; msg: string; data: T }>;
   stop(): Promise<void>;
 }
@@ -51,6 +53,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   }
   return {
     url,
+    dataDir,
     async api(method, p, body) {
       const res = await fetch(url + p, {
         method,
