@@ -149,3 +149,34 @@ describe('NIST StRD linear regression', () => {
     console.table(table);
   });
 });
+
+describe('standardized coefficients and perfect fits (fixtures/make-linear-extra.R)', () => {
+  const X = fixture('linear-extra');
+  const m = X.mtcars;
+  const num = (name: string, values: number[]) => ({ name, values, type: 'numeric' as const });
+
+  it('beta = b·sd(x)/sd(y) over the model matrix, as lm on scaled data and lm.beta', () => {
+    const a = linearRegression({ y: m.mpg, predictors: [num('wt', m.wt), num('hp', m.hp)] });
+    a.standardized.forEach((s, i) => expectClose(s.beta, X.standardizedNumeric[i], 1e-12, `beta ${s.term}`));
+    const b = linearRegression({ y: m.mpg, predictors: [num('wt', m.wt), { name: 'cyl', values: m.cyl, type: 'categorical' }] });
+    expect(b.standardized).toHaveLength(3);
+    b.standardized.forEach((s, i) => expectClose(s.beta, X.standardizedFactor[i], 1e-12, `beta ${s.term}`));
+    expect(a.perfectFit).toBe(X.perfectMtcars);
+  });
+
+  it('an exact fit (NIST Wampler1) reports F and t as infinite, SEs and residual SD 0, not rounding noise', () => {
+    const x = Array.from({ length: 21 }, (_, i) => i);
+    const y = x.map((v) => 1 + v + v ** 2 + v ** 3 + v ** 4 + v ** 5);
+    const fit = linearRegression({ y, predictors: [1, 2, 3, 4, 5].map((k) => num(`x${k}`, x.map((v) => v ** k))) });
+    expect(fit.perfectFit).toBe(X.perfectWampler1);
+    expect(fit.fStatistic).toBe(Infinity);
+    expect(fit.fPValue).toBe(0);
+    expect(fit.sigma).toBe(0);
+    expect(fit.rSquared).toBe(1);
+    for (const c of fit.coefficients) {
+      expect(c.se).toBe(0);
+      expect(c.statistic).toBe(Infinity);
+      expect(c.estimate).toBeCloseTo(1, 6);
+    }
+  });
+});

@@ -35,6 +35,17 @@ export interface LinearRegressionResult {
   leverage: number[];
   cooksDistance: number[];
   durbinWatson: number;
+  /**
+   * Standardized coefficient (beta) per non-intercept column: b·sd(column)/sd(y) over the model
+   * matrix, as SPSS's Beta and R's lm.beta (factors by their dummy columns).
+   */
+  standardized: { term: string; beta: number }[];
+  /**
+   * The fit is exact to rounding (summary.lm's test: residual variance < (mean(f)² + var(f))·1e-30).
+   * Then the certified answers are used: residual SD and SEs 0, R² 1, F and t infinite, P 0
+   * (NIST Wampler1), instead of ratios of rounding noise.
+   */
+  perfectFit: boolean;
   /** Variance inflation factor per non-intercept column (null with fewer than 2 such columns). */
   vif: { term: string; vif: number }[] | null;
   level: number;
@@ -65,19 +76,27 @@ export function linearRegression(input: LinearRegressionInput): Readonly<LinearR
   const sigma2 = fit.rss / df2;
   const sigma = Math.sqrt(sigma2);
   const tq = tQuantile(1 - (1 - level) / 2, df2);
+  const fittedSs = meanAndSs(fit.fitted);
+  const perfectFit = df2 > 0 && sigma2 < (fittedSs.mean ** 2 + fittedSs.ss / Math.max(1, n - 1)) * 1e-30;
   const coefficients = cols.map((c, j) => {
+    const est = fit.coefficients[j]!;
+    if (perfectFit) return { term: c.name, estimate: est, se: 0, statistic: est === 0 ? 0 : Math.sign(est) * Infinity, pValue: est === 0 ? 1 : 0, ci: [est, est] as const };
     let v = 0;
     for (let k = j; k < p; k++) v += fit.rInverse[j * p + k]! ** 2;
     const se = Math.sqrt(v * sigma2);
-    const est = fit.coefficients[j]!;
     const t = est / se;
     return { term: c.name, estimate: est, se, statistic: t, pValue: tTwoSided(t, df2), ci: [est - tq * se, est + tq * se] as const };
   });
+  const sdY = Math.sqrt(meanAndSs(y).ss / (n - 1));
+  const standardized = cols
+    .map((c, j) => ({ c, b: fit.coefficients[j]! }))
+    .filter(({ c }) => c.name !== '(Intercept)')
+    .map(({ c, b }) => ({ term: c.name, beta: (b * Math.sqrt(meanAndSs(c.values).ss / (n - 1))) / sdY }));
   const tss = intercept ? meanAndSs(y).ss : y.reduce((s, v) => s + v * v, 0);
   const df1 = intercept ? p - 1 : p;
-  const rSquared = 1 - fit.rss / tss;
-  const adjRSquared = 1 - (1 - rSquared) * ((n - (intercept ? 1 : 0)) / df2);
-  const fStatistic = df1 > 0 ? (tss - fit.rss) / df1 / sigma2 : NaN;
+  const rSquared = perfectFit ? 1 : 1 - fit.rss / tss;
+  const adjRSquared = perfectFit ? 1 : 1 - (1 - rSquared) * ((n - (intercept ? 1 : 0)) / df2);
+  const fStatistic = df1 > 0 ? (perfectFit ? Infinity : (tss - fit.rss) / df1 / sigma2) : NaN;
   const logLik = 0.5 * -n * (Math.log(2 * Math.PI) + 1 - Math.log(n) + Math.log(fit.rss));
   const e = fit.residuals;
   let dwNum = 0;
@@ -93,11 +112,11 @@ export function linearRegression(input: LinearRegressionInput): Readonly<LinearR
     missing: n0 - n,
     rSquared,
     adjRSquared,
-    sigma,
+    sigma: perfectFit ? 0 : sigma,
     fStatistic,
     df1,
     df2,
-    fPValue: df1 > 0 ? fSf(fStatistic, df1, df2) : NaN,
+    fPValue: df1 > 0 ? (perfectFit ? 0 : fSf(fStatistic, df1, df2)) : NaN,
     logLik,
     aic: -2 * logLik + 2 * (p + 1),
     bic: -2 * logLik + Math.log(n) * (p + 1),
@@ -106,6 +125,8 @@ export function linearRegression(input: LinearRegressionInput): Readonly<LinearR
     leverage: toArray(fit.leverage),
     cooksDistance: cooks,
     durbinWatson: dwNum / fit.rss,
+    standardized,
+    perfectFit,
     vif: vifOf(cols, fit.rInverse, intercept),
     level,
   };

@@ -23,6 +23,28 @@ describe('线性回归 on the example, against R', () => {
     close(out.results.statistic, 61.0802490070755);
     close(out.results.p, 1.78096040585027e-27, 1e-7);
     close(out.results.aic, 856.709069307172);
+    close(out.results['beta.治疗前收缩压'], 0.80280720527123584);
+    close(out.results['beta.年龄'], -0.00749840675755544, 1e-8);
+    close(out.results['beta.BMI'], 0.03592244455224298);
+    close(out.results['beta.组别试验组'], -0.31551285020715819);
+    expect(out.results.perfectFit).toBe(0);
+  });
+
+  it('reports an exact fit as such: F and t infinite, with a warning, never rounding noise', () => {
+    const xs = Array.from({ length: 12 }, (_, i) => i + 1);
+    const exact = {
+      rows: xs.length,
+      variables: ['x', 'y'].map((name) => ({ name, type: 'numeric' as const, valid: 12, missing: 0, distinct: 12, min: null, max: null, mean: null, levels: [] })),
+      numeric: (name: string) => (name === 'x' ? xs : xs.map((v) => 3 + 2 * v)),
+      text: () => [],
+    };
+    const out = run(exact as never, { y: 'y', x: ['x'], level: 0.95 });
+    expect(out.results.perfectFit).toBe(1);
+    expect(out.results.statistic).toBeNull();
+    expect(out.results.p).toBe(0);
+    const said = JSON.stringify(out.sections);
+    expect(said).toContain('完全拟合');
+    expect(said).toContain('∞');
   });
   it('refuses the outcome as a predictor', () => {
     expect(() => run(table, { y: '年龄', x: ['年龄'] })).toThrow('不能同时作为自变量');

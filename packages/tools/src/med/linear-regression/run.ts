@@ -4,7 +4,7 @@ import { linearRegression, shapiroWilk, type Predictor } from '@labstat/stats';
 import { scatterChart } from '../../charts.js';
 import { ciText, levelOf, pSentence, requireVariables } from '../../common.js';
 import { orNull } from '../../groups.js';
-import { formatP, num, table, text } from '../../report-helpers.js';
+import { finiteOrNull, formatP, num, table, text } from '../../report-helpers.js';
 import { ToolInputError, type DataTable, type Params, type ToolOutput } from '../../tool.js';
 
 export function run(data: DataTable, params: Params): ToolOutput {
@@ -29,17 +29,21 @@ export function run(data: DataTable, params: Params): ToolOutput {
   const maxCook = Math.max(...m.cooksDistance);
   const influential = m.cooksDistance.filter((d) => d > 4 / m.n).length;
   const vif = new Map((m.vif ?? []).map((v) => [v.term, v.vif]));
+  const beta = new Map(m.standardized.map((b) => [b.term, b.beta]));
+  // An exact fit: F and t are infinite (NIST Wampler1), printed as ∞ rather than rounding noise.
+  const stat = (x: number, digits: number) => (Number.isFinite(x) ? num(x, digits) : x > 0 ? '∞' : '−∞');
 
   const coefRows = m.coefficients.map((c) => [
     c.term === '(Intercept)' ? '常数项' : c.term,
     num(c.estimate, 4),
     num(c.se, 4),
-    num(c.statistic, 3),
+    c.term === '(Intercept)' ? '' : num(beta.get(c.term), 4),
+    stat(c.statistic, 3),
     formatP(c.pValue),
     ciText(c.ci, 4),
     c.term === '(Intercept)' ? '' : num(vif.get(c.term), 2),
   ]);
-  const fitRows = [[m.n, num(m.rSquared, 4), num(m.adjRSquared, 4), num(m.sigma, 4), `F(${m.df1}, ${m.df2}) = ${num(m.fStatistic, 3)}`, formatP(m.fPValue), num(m.aic, 2)]];
+  const fitRows = [[m.n, num(m.rSquared, 4), num(m.adjRSquared, 4), num(m.sigma, 4), `F(${m.df1}, ${m.df2}) = ${stat(m.fStatistic, 3)}`, formatP(m.fPValue), num(m.aic, 2)]];
   const diagRows: Array<Array<string | number | null>> = [
     ['Durbin-Watson', num(m.durbinWatson, 3), m.durbinWatson > 1.5 && m.durbinWatson < 2.5 ? '残差无明显自相关' : '残差可能存在自相关'],
     ['残差 Shapiro-Wilk', normality ? `W = ${num(normality.statistic, 4)}，${pSentence(normality.pValue)}` : '—', normality ? (normality.pValue < 0.05 ? '残差偏离正态' : '残差近似正态') : '样本量不适用'],
@@ -49,11 +53,12 @@ export function run(data: DataTable, params: Params): ToolOutput {
   const sigTerms = m.coefficients.filter((c) => c.term !== '(Intercept)' && c.pValue < 0.05);
   const sentences = [
     `以${yName}为因变量、${all.join('、')}为自变量建立多重线性回归模型（n = ${m.n}${m.missing > 0 ? `，${m.missing} 行因缺失未纳入` : ''}）：` +
-      `F(${m.df1}, ${m.df2}) = ${num(m.fStatistic, 3)}，${pSentence(m.fPValue)}，R² = ${num(m.rSquared, 3)}，调整 R² = ${num(m.adjRSquared, 3)}，模型${m.fPValue < 0.05 ? '有' : '无'}统计学意义。`,
+      `F(${m.df1}, ${m.df2}) = ${stat(m.fStatistic, 3)}，${pSentence(m.fPValue)}，R² = ${num(m.rSquared, 3)}，调整 R² = ${num(m.adjRSquared, 3)}，模型${m.fPValue < 0.05 ? '有' : '无'}统计学意义。`,
     sigTerms.length > 0
       ? `在控制其他变量后，${sigTerms.map((c) => `${c.term}（B = ${num(c.estimate, 3)}，${pct}%CI ${ciText(c.ci, 3)}，${pSentence(c.pValue)}）`).join('；')}对${yName}的影响有统计学意义。`
       : '各自变量的回归系数均无统计学意义。',
   ];
+  if (m.perfectFit) sentences.push('模型对数据完全拟合（残差在计算精度内为 0）：F 与 t 为无穷大、标准误为 0，检验失去意义。请检查因变量是否由自变量直接计算得到，或自变量中是否混入了因变量。');
   if (normality && normality.pValue < 0.05) sentences.push('残差偏离正态，样本量较小时系数的检验与区间可能不准确，可考虑变量变换。');
   if (Math.max(0, ...vif.values()) >= 5) sentences.push('部分自变量 VIF ≥ 5，存在共线性，系数解释需谨慎。');
 
@@ -61,7 +66,8 @@ export function run(data: DataTable, params: Params): ToolOutput {
     n: m.n,
     rSquared: m.rSquared,
     adjRSquared: m.adjRSquared,
-    statistic: m.fStatistic,
+    statistic: finiteOrNull(m.fStatistic),
+    perfectFit: m.perfectFit ? 1 : 0,
     df1: m.df1,
     df2: m.df2,
     p: m.fPValue,
@@ -71,6 +77,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
   for (const c of m.coefficients) {
     results[`b.${c.term}`] = c.estimate;
     results[`p.${c.term}`] = c.pValue;
+    if (beta.has(c.term)) results[`beta.${c.term}`] = beta.get(c.term)!;
     results[`ciLower.${c.term}`] = c.ci[0];
     results[`ciUpper.${c.term}`] = c.ci[1];
   }
@@ -81,8 +88,9 @@ export function run(data: DataTable, params: Params): ToolOutput {
       {
         title: '回归系数',
         blocks: [
-          table('表2 回归系数', ['变量', 'B', '标准误', 't', 'P', `${pct}%CI`, 'VIF'], coefRows, [
-            factors.length > 0 ? `分类变量以排序后的第一个类别为参照，系数名为“变量名+类别”。` : '系数为未标准化回归系数。',
+          table('表2 回归系数', ['变量', 'B', '标准误', 'Beta', 't', 'P', `${pct}%CI`, 'VIF'], coefRows, [
+            factors.length > 0 ? `分类变量以排序后的第一个类别为参照，系数名为“变量名+类别”。` : 'B 为未标准化回归系数。',
+            'Beta 为标准化回归系数（B × 自变量标准差 / 因变量标准差，分类变量按其哑变量计算），可比较各自变量作用的相对大小。',
           ]),
         ],
       },
