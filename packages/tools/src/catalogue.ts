@@ -56,6 +56,11 @@ export const CATEGORIES: Record<ToolDefinition['family'], CategoryNode[]> = {
         { name: 'survival-regression', name_zh: '生存回归' },
       ],
     },
+    {
+      name: 'evidence',
+      name_zh: '循证医学',
+      children: [{ name: 'meta', name_zh: 'Meta 分析' }],
+    },
   ],
   visual: [
     {
@@ -67,7 +72,10 @@ export const CATEGORIES: Record<ToolDefinition['family'], CategoryNode[]> = {
       ],
     },
   ],
-  small_process: [],
+  small_process: [
+    { name: 'flow-difference', name_zh: '差异比较流程' },
+    { name: 'flow-association', name_zh: '关联分析流程' },
+  ],
 };
 
 /** Checks a category path against the family's tree; returns the missing slug or null. */

@@ -361,3 +361,58 @@ export function residualChart(points: ReadonlyArray<readonly [number, number]>, 
     },
   };
 }
+
+/** One line of a means profile: a mean with its error bar at each x category (null where absent). */
+export interface ProfileSeries {
+  name: string;
+  points: ReadonlyArray<{ mean: number; lower: number; upper: number } | null>;
+}
+
+/**
+ * Means with error bars joined across categories (interaction plots, repeated-measures profile
+ * plots). Error bars are drawn as short vertical segments on a hidden value axis, series dodged a
+ * little so their bars do not overlap.
+ */
+export function profileChart(categories: readonly string[], series: readonly ProfileSeries[], o: { title: string; xName: string; yName: string; barLabel: string }): ReportBlock {
+  const round = (v: number) => Number(v.toPrecision(8));
+  const width = Math.min(0.3, 0.08 * (series.length - 1));
+  const dodge = (s: number) => (series.length === 1 ? 0 : -width / 2 + (width * s) / (series.length - 1));
+  const out: Array<Record<string, unknown>> = [];
+  series.forEach((s, si) => {
+    const color = PALETTE[si % PALETTE.length];
+    const pts = s.points.map((p, i) => (p ? [round(i + dodge(si)), round(p.mean)] : null)).filter((p): p is number[] => p !== null);
+    out.push({ type: 'line', name: s.name, xAxisIndex: 1, data: pts, symbolSize: 7, itemStyle: { color }, lineStyle: { color, width: 2 } });
+    out.push({
+      type: 'lines',
+      name: s.name,
+      coordinateSystem: 'cartesian2d',
+      xAxisIndex: 1,
+      polyline: true,
+      silent: true,
+      lineStyle: { color, width: 1.2 },
+      data: s.points.flatMap((p, i) => {
+        if (!p) return [];
+        const x = i + dodge(si);
+        const cap = 0.04;
+        return [{ coords: [[round(x - cap), round(p.upper)], [round(x + cap), round(p.upper)], [round(x), round(p.upper)], [round(x), round(p.lower)], [round(x - cap), round(p.lower)], [round(x + cap), round(p.lower)]] }];
+      }),
+    });
+  });
+  return {
+    type: 'chart',
+    title: o.title,
+    option: {
+      textStyle: FONT,
+      tooltip: { trigger: 'item' },
+      ...(series.length > 1 ? { legend: { data: series.map((s) => s.name), top: 0 } } : {}),
+      grid: { left: 60, right: 30, top: 40, bottom: 60 },
+      xAxis: [
+        { type: 'category', data: [...categories], name: o.xName, nameLocation: 'middle', nameGap: 32, axisLine: AXIS_LINE, axisTick: { alignWithLabel: true } },
+        { type: 'value', min: -0.5, max: categories.length - 0.5, show: false },
+      ],
+      yAxis: { type: 'value', name: o.yName, scale: true, splitLine: { show: false }, axisLine: { ...AXIS_LINE, show: true, onZero: false } },
+      series: out,
+      graphic: [{ type: 'text', right: 10, bottom: 4, style: { text: o.barLabel, fontSize: 11, fill: '#606266' } }],
+    },
+  };
+}

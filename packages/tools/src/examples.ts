@@ -71,6 +71,36 @@ export const EXAMPLE_FILES: readonly ExampleFile[] = [
     '示例数据_术后疼痛评分.csv',
     '20 例术后患者在术后 6、24、48、72 小时的疼痛视觉模拟评分（VAS，0~10 分，模拟数据，宽格式：每个时间点一列），1 例缺少 72 小时评分。',
   ),
+  example(
+    'bp-factorial',
+    '示例数据_降压药剂量与性别.csv',
+    '96 例高血压患者随机接受安慰剂、低剂量或高剂量降压药 12 周（模拟数据）：性别、年龄、基线收缩压与收缩压降幅（mmHg），各单元格例数不等，2 例缺少降幅。',
+  ),
+  example(
+    'hba1c-followup',
+    '示例数据_糖化血红蛋白随访.csv',
+    '45 例 2 型糖尿病患者分属三种管理方案（模拟数据，宽格式）：基线及第 3、6、12 个月的糖化血红蛋白（HbA1c，%），1 例缺少第 12 个月的值。',
+  ),
+  example(
+    'women-labour',
+    '示例数据_已婚女性就业.csv',
+    '263 名 21~30 岁加拿大已婚女性的就业状况（R carData 包 Womenlf 数据，Fox 1984）：未就业/兼职/全职（有自然顺序）、丈夫收入（千加元）、家中有无子女、所在地区。',
+  ),
+  example(
+    'epilepsy-seizures',
+    '示例数据_癫痫发作次数.csv',
+    '59 例癫痫患者的普罗加比随机对照试验（R MASS 包 epil 数据，Thall & Vail 1990）：治疗组、年龄、基线 8 周发作次数与治疗后 8 周（4 次随访合计）发作次数。',
+  ),
+  example(
+    'bcg-vaccine-trials',
+    '示例数据_卡介苗试验Meta分析.csv',
+    '13 项卡介苗（BCG）预防结核病的对照试验（R metafor 包 dat.bcg 数据，Colditz 等 1994）：各研究接种组与对照组的结核病例数与总人数、发表年份、所在地纬度与分配方式。',
+  ),
+  example(
+    'stroke-unit-trials',
+    '示例数据_卒中单元住院天数Meta分析.csv',
+    '9 项卒中单元与常规护理对比的试验（R metafor 包 dat.normand1999 数据，Normand 1999）：各研究两组的例数、住院天数均值与标准差，以及所在国家。',
+  ),
 ];
 
 /** The Chinese manual (markdown) of a tool, kept in its folder. */

@@ -124,6 +124,22 @@ const kappaLevels = (order: unknown): string[] => {
   ];
 };
 
+/** Listwise deletion and factor levels of the multinomial, ordinal and count model tools. */
+const modelRows = (p: Params, outcome: unknown[]): string[] => {
+  const xs = list(p.x);
+  const fs = list(p.factors);
+  const refs = new Map<string, string>();
+  for (const entry of String(p.reference ?? '').split(/[;；\n]/)) {
+    const m = /^(.*?)[=＝:：](.*)$/.exec(entry.trim());
+    if (m) refs.set(m[1]!.trim(), m[2]!);
+  }
+  return [
+    `x <- d[complete.cases(d[, c(${[...outcome, ...xs, ...fs].map(q).join(', ')})]), ]  # 列表删除`,
+    ...fs.map((f) => `${xcol(f)} <- factor(trimws(${xcol(f)}), levels = unique(${orderedLevels(refs.get(f) ?? '', `trimws(${xcol(f)})`)}))  # 第一个水平为参照`),
+    `rhs <- reformulate(sprintf("\`%s\`", c(${[...xs, ...fs].map(q).join(', ')})))`,
+  ];
+};
+
 const SCRIPTS: Record<string, (p: Params) => string[]> = {
   kappa: (p) => {
     const raters = list(p.raters);
@@ -195,7 +211,15 @@ const SCRIPTS: Record<string, (p: Params) => string[]> = {
     };
     return [yg(p), 'anova(lm(y ~ g, x))', 'oneway.test(y ~ g, x, var.equal = FALSE)  # Welch', 'car::leveneTest(y ~ g, x)', ...(post[String(p.posthoc)] ? [post[String(p.posthoc)]!] : [])];
   },
-  chisq: (p) => [`tab <- table(${col(p.row)}, ${col(p.col)})`, 'tab', 'chisq.test(tab, correct = FALSE)', 'chisq.test(tab)$expected', 'fisher.test(tab)'],
+  chisq: (p) => [
+    p.weight ? `tab <- xtabs(${col(p.weight)} ~ ${col(p.row)} + ${col(p.col)})  # 按频数列加权` : `tab <- table(${col(p.row)}, ${col(p.col)})`,
+    'tab',
+    'ct <- chisq.test(tab, correct = FALSE); ct',
+    'ct$expected',
+    'ct$residuals; ct$stdres  # Pearson 残差与标准化残差',
+    'E <- ct$expected; G2 <- 2 * sum(ifelse(tab > 0, tab * log(tab / E), 0)); c(G2 = G2, P = pchisq(G2, ct$parameter, lower.tail = FALSE))  # 似然比卡方',
+    'fisher.test(tab, workspace = 2e7)  # 表太大时可用 fisher.test(tab, simulate.p.value = TRUE, B = 1e5)',
+  ],
   'mann-whitney': (p) => [yg(p), `wilcox.test(y ~ g, x, alternative = ${alt(p)}, conf.int = TRUE, conf.level = ${level(p)})  # 含 Hodges-Lehmann 位置差及置信区间`],
   'wilcoxon-signed-rank': (p) => [
     `wilcox.test(${col(p.x1)}, ${col(p.x2)}, paired = TRUE, alternative = ${alt(p)}, conf.int = TRUE, conf.level = ${level(p)})`,
@@ -244,6 +268,78 @@ const SCRIPTS: Record<string, (p: Params) => string[]> = {
       ? [`cor.test(${col(v[0])}, ${col(v[1])}, method = ${method}, alternative = ${alt(p)}, conf.level = ${level(p)})`]
       : [`cor(d[, c(${v.map(q).join(', ')})], use = "pairwise.complete.obs", method = ${method})`];
   },
+  'factorial-anova': (p) => {
+    const covs = list(p.covariates);
+    const hasB = String(p.factorB ?? '') !== '';
+    const inter = hasB && p.interaction !== false;
+    const adj = p.posthoc === 'bonferroni' ? 'bonferroni' : p.posthoc === 'none' ? 'none' : 'tukey';
+    const orders = new Map(
+      String(p.order ?? '')
+        .split(/[;；\n]/)
+        .map((e) => /^(.*?)[=＝:：](.*)$/.exec(e.trim()))
+        .filter((m): m is RegExpExecArray => m !== null)
+        .map((m) => [m[1]!.trim(), m[2]!] as const),
+    );
+    const fac = (v: string, name: unknown) => `x$${v} <- factor(x$${v}, levels = unique(${orderedLevels(orders.get(String(name)), `x$${v}`)}))`;
+    const rhs = [...covs.map((_, i) => `c${i + 1}`), inter ? 'A * B' : hasB ? 'A + B' : 'A'].join(' + ');
+    return [
+      `x <- data.frame(y = ${col(p.y)}, A = ${col(p.factorA)}${hasB ? `, B = ${col(p.factorB)}` : ''}${covs.map((c, i) => `, c${i + 1} = ${col(c)}`).join('')})`,
+      `x <- x[complete.cases(x), ]  # 列表删除${covs.length > 0 ? `；协变量 c1… 依次为 ${covs.join('、')}` : ''}`,
+      fac('A', p.factorA),
+      ...(hasB ? [fac('B', p.factorB)] : []),
+      'options(contrasts = c("contr.sum", "contr.poly"))  # 效应编码，III 型平方和',
+      `m <- lm(y ~ ${rhs}, x)`,
+      'car::Anova(m, type = 3)  # III 型方差分析表（含截距行）',
+      'c(R2 = summary(m)$r.squared, adjR2 = summary(m)$adj.r.squared)',
+      'library(emmeans)',
+      `confint(emmeans(m, ~ A), level = ${level(p)})  # 估计边际均值${covs.length > 0 ? '（协变量取均值）' : ''}`,
+      ...(hasB ? [`confint(emmeans(m, ~ B), level = ${level(p)})`, `confint(emmeans(m, ~ A:B), level = ${level(p)})`] : []),
+      ...(p.posthoc === 'skip'
+        ? []
+        : [
+            `summary(pairs(emmeans(m, ~ A), adjust = ${q(adj)}), infer = TRUE, level = ${level(p)})  # 两两比较`,
+            ...(hasB ? [`summary(pairs(emmeans(m, ~ B), adjust = ${q(adj)}), infer = TRUE, level = ${level(p)})`] : []),
+            ...(inter && p.simple !== false ? [`summary(pairs(emmeans(m, ~ A | B), adjust = ${q(adj)}), infer = TRUE, level = ${level(p)})  # 简单效应`] : []),
+          ]),
+      `car::leveneTest(y ~ ${hasB ? 'A * B' : 'A'}, x)  # 各单元格方差齐性（中位数中心）`,
+      'shapiro.test(residuals(m))  # 残差正态性',
+      ...covs.flatMap((_, i) => [`car::Anova(update(m, . ~ . + c${i + 1}:A), type = 3)  # 回归斜率同质性`, ...(hasB ? [`car::Anova(update(m, . ~ . + c${i + 1}:B), type = 3)`] : [])]),
+      ...(hasB ? ['with(x, interaction.plot(A, B, y))  # 交互作用图（原始均值）'] : []),
+    ];
+  },
+  'repeated-anova': (p) => {
+    const vars = list(p.vars);
+    const hasG = String(p.group ?? '') !== '';
+    const cols = `c(${vars.map(q).join(', ')})`;
+    const lines = [
+      `tm <- ${cols}  # 按时间顺序的测量列`,
+      `x <- d[complete.cases(d[, c(tm${hasG ? `, ${q(p.group)}` : ''})]), ]  # 列表删除`,
+      'Y <- as.matrix(x[, tm]); idata <- data.frame(time = factor(seq_along(tm)))',
+    ];
+    if (!hasG) {
+      return [
+        ...lines,
+        'summary(car::Anova(lm(Y ~ 1), idata = idata, idesign = ~time, type = 3), multivariate = FALSE)  # Mauchly、GG、HF',
+        'pairwise.t.test(as.vector(Y), rep(seq_along(tm), each = nrow(Y)), paired = TRUE, p.adjust.method = "bonferroni")',
+        'matplot(t(Y), type = "l", lty = 1, col = "grey"); lines(colMeans(Y), lwd = 3)  # 轮廓图',
+      ];
+    }
+    return [
+      ...lines,
+      `g <- factor(${xcol(p.group)}, levels = unique(${orderedLevels(p.groupOrder, xcol(p.group))}))`,
+      'av <- car::Anova(lm(Y ~ g, contrasts = list(g = contr.sum)), idata = idata, idesign = ~time, type = 3)',
+      'summary(av, multivariate = FALSE)  # 组间效应、时间与交互作用、Mauchly、GG、HF',
+      ...(p.simple !== false
+        ? [
+            '# 简单效应：各组内的时间效应',
+            'for (lv in levels(g)) print(summary(car::Anova(lm(Y[g == lv, ] ~ 1), idata = idata, idesign = ~time, type = 3), multivariate = FALSE)$univariate.tests)',
+            '# 简单效应：各时间点的组间比较',
+            'for (j in seq_along(tm)) print(anova(lm(Y[, j] ~ g)))',
+          ]
+        : []),
+      'm <- sapply(split(as.data.frame(Y), g), colMeans); matplot(m, type = "b", pch = 19, xaxt = "n", ylab = "均值"); axis(1, seq_along(tm), tm)  # 轮廓图',
+    ];
+  },
   'linear-regression': (p) => {
     const xs = list(p.x);
     const fs = list(p.factors);
@@ -263,6 +359,47 @@ const SCRIPTS: Record<string, (p: Params) => string[]> = {
     'summary(m)',
     `confint(m, level = ${level(p)})`,
     `plot(x$a, x$b${p.group ? `, col = factor(${col(p.group)})` : ''}); abline(m)`,
+  ],
+  // The guided flows (small_process): the same decisions in R, then the test they choose.
+  'flow-two-groups': (p) => [
+    yg(p),
+    'x <- droplevels(na.omit(x))  # 列表删除',
+    `alpha <- ${num(p.checkAlpha, 0.05)}`,
+    'sw <- tapply(x$y, x$g, function(v) shapiro.test(v)$p.value); sw  # 第一步：各组正态性',
+    'if (all(sw >= alpha)) {',
+    '  lev <- car::leveneTest(y ~ g, x)[1, "Pr(>F)"]; print(lev)  # 第二步：方差齐性（中位数中心）',
+    `  t.test(y ~ g, x, var.equal = lev >= alpha, conf.level = ${level(p)})  # Student（方差齐）或 Welch`,
+    `} else wilcox.test(y ~ g, x, conf.int = TRUE, conf.level = ${level(p)})  # Mann-Whitney U`,
+  ],
+  'flow-multi-groups': (p) => [
+    yg(p),
+    'x <- droplevels(na.omit(x))  # 列表删除',
+    `alpha <- ${num(p.checkAlpha, 0.05)}`,
+    'sw <- tapply(x$y, x$g, function(v) shapiro.test(v)$p.value); sw  # 第一步：各组正态性',
+    'if (all(sw >= alpha)) {',
+    '  lev <- car::leveneTest(y ~ g, x)[1, "Pr(>F)"]; print(lev)  # 第二步：方差齐性（中位数中心）',
+    `  if (lev >= alpha) { print(anova(lm(y ~ g, x))); TukeyHSD(aov(y ~ g, x), conf.level = ${level(p)}) }`,
+    '  else { print(oneway.test(y ~ g, x, var.equal = FALSE)); rstatix::games_howell_test(x, y ~ g) }',
+    '} else { print(kruskal.test(y ~ g, x)); FSA::dunnTest(y ~ g, x, method = "holm") }',
+  ],
+  'flow-paired': (p) => [
+    `x <- na.omit(data.frame(a = ${col(p.x1)}, b = ${col(p.x2)}))  # 列表删除`,
+    `alpha <- ${num(p.checkAlpha, 0.05)}`,
+    'sw <- shapiro.test(x$a - x$b)$p.value; sw  # 第一步：差值的正态性',
+    `if (sw >= alpha) t.test(x$a, x$b, paired = TRUE, conf.level = ${level(p)}) else wilcox.test(x$a, x$b, paired = TRUE, conf.int = TRUE, conf.level = ${level(p)})`,
+  ],
+  'flow-categorical': (p) => [
+    `tab <- table(${col(p.row)}, ${col(p.col)}); tab`,
+    'E <- suppressWarnings(chisq.test(tab))$expected; E; n <- sum(tab)  # 理论频数',
+    'if (all(dim(tab) == 2)) {  # 四格表',
+    '  if (n < 40 || min(E) < 1) fisher.test(tab) else if (min(E) < 5) chisq.test(tab, correct = TRUE) else chisq.test(tab, correct = FALSE)',
+    '} else if (mean(E < 5) > 0.2 || min(E) < 1) fisher.test(tab) else chisq.test(tab, correct = FALSE)  # R×C 表',
+  ],
+  'flow-correlation': (p) => [
+    `x <- na.omit(data.frame(a = ${col(p.x)}, b = ${col(p.y)}))  # 列表删除`,
+    `alpha <- ${num(p.checkAlpha, 0.05)}`,
+    'sw <- c(shapiro.test(x$a)$p.value, shapiro.test(x$b)$p.value); sw  # 第一步：两变量各自的正态性',
+    `cor.test(x$a, x$b, method = if (all(sw >= alpha)) "pearson" else "spearman", conf.level = ${level(p)})`,
   ],
   'roc-curve': (p) => {
     const y = xcol(p.outcome);
@@ -422,6 +559,82 @@ const SCRIPTS: Record<string, (p: Params) => string[]> = {
       'plot(zph)  # 标准化 Schoenfeld 残差',
     ];
   },
+  'multinomial-logistic': (p) => [
+    'library(nnet); library(car)',
+    ...modelRows(p, [p.y]),
+    `y <- trimws(${xcol(p.y)}); ref <- ${String(p.outcomeReference ?? '').trim() ? q(String(p.outcomeReference).trim()) : 'y[1]'}  # 结局的参照类别`,
+    'x$y <- factor(y, levels = unique(c(ref, y)))',
+    'fit <- multinom(update(rhs, y ~ .), data = x, trace = FALSE, reltol = 1e-12, maxit = 1000)',
+    'fit0 <- multinom(y ~ 1, data = x, trace = FALSE, reltol = 1e-12, maxit = 1000)',
+    `s <- summary(fit); b <- coef(fit); se <- s$standard.errors; z <- qnorm(1 - (1 - ${level(p)}) / 2)`,
+    'list(B = b, SE = se, Wald = (b / se)^2, P = 2 * pnorm(-abs(b / se)), RRR = exp(b), lower = exp(b - z * se), upper = exp(b + z * se))',
+    'anova(fit0, fit)  # 模型似然比检验',
+    'lr <- deviance(fit0) - deviance(fit); n <- nrow(x); cs <- 1 - exp(-lr / n)',
+    'c(m2LL = deviance(fit), AIC = AIC(fit), BIC = BIC(fit), McFadden = 1 - deviance(fit) / deviance(fit0), CoxSnell = cs, Nagelkerke = cs / (1 - exp(-deviance(fit0) / n)))',
+    'Anova(fit)  # 各变量的似然比检验（Ⅱ型）',
+    'table(观察 = x$y, 预测 = predict(fit))  # 分类表',
+  ],
+  'ordinal-logistic': (p) => {
+    const order = String(p.order ?? '').split(/[,，;；]/).map((v) => v.trim()).filter((v) => v !== '');
+    return [
+      'library(MASS)',
+      ...modelRows(p, [p.y]),
+      `y <- trimws(${xcol(p.y)})`,
+      order.length > 0
+        ? `x$y <- factor(y, levels = c(${order.map(q).join(', ')}), ordered = TRUE)  # 等级由低到高`
+        : 'x$y <- factor(y, levels = if (all(!is.na(suppressWarnings(as.numeric(y))))) as.character(sort(unique(as.numeric(y)))) else unique(y), ordered = TRUE)  # 等级由低到高',
+      'fit <- polr(update(rhs, y ~ .), data = x, Hess = TRUE, control = list(reltol = 1e-12, maxit = 1000))',
+      'fit0 <- polr(y ~ 1, data = x, Hess = TRUE)',
+      `b <- coef(fit); se <- sqrt(diag(vcov(fit)))[names(b)]; z <- qnorm(1 - (1 - ${level(p)}) / 2)`,
+      'fit$zeta  # 阈值',
+      'cbind(B = b, SE = se, Wald = (b / se)^2, P = 2 * pnorm(-abs(b / se)), OR = exp(b), lower = exp(b - z * se), upper = exp(b + z * se))',
+      'anova(fit0, fit)  # 模型似然比检验',
+      'lr <- deviance(fit0) - deviance(fit); n <- nrow(x); cs <- 1 - exp(-lr / n)',
+      'c(m2LL = deviance(fit), AIC = AIC(fit), BIC = BIC(fit), McFadden = 1 - deviance(fit) / deviance(fit0), CoxSnell = cs, Nagelkerke = cs / (1 - exp(-deviance(fit0) / n)))',
+      'drop1(fit, test = "Chisq")  # 各变量（多分类变量整体）的似然比检验',
+      '# Brant 平行线检验（Brant 1990；亦可 install.packages("brant"); brant::brant(fit)）',
+      'brant_test <- function(y, X) {',
+      '  J <- nlevels(y); p <- ncol(X); fits <- lapply(1:(J - 1), function(j) glm(as.numeric(y) > j ~ X, family = binomial))',
+      '  Xi <- cbind(1, X); pi <- sapply(fits, fitted); beta <- unlist(lapply(fits, function(f) coef(f)[-1]))',
+      '  V <- matrix(0, (J - 1) * p, (J - 1) * p)',
+      '  for (j in 1:(J - 1)) for (l in j:(J - 1)) {',
+      '    Wjl <- pi[, l] - pi[, j] * pi[, l]',
+      '    Ij <- solve(t(Xi) %*% (Xi * pi[, j] * (1 - pi[, j]))); Il <- solve(t(Xi) %*% (Xi * pi[, l] * (1 - pi[, l])))',
+      '    blk <- (Ij %*% (t(Xi) %*% (Xi * Wjl)) %*% Il)[-1, -1, drop = FALSE]',
+      '    V[((j - 1) * p + 1):(j * p), ((l - 1) * p + 1):(l * p)] <- blk; V[((l - 1) * p + 1):(l * p), ((j - 1) * p + 1):(j * p)] <- t(blk)',
+      '  }',
+      '  D <- do.call(rbind, lapply(2:(J - 1), function(j) { m <- matrix(0, p, (J - 1) * p); m[, 1:p] <- diag(p); m[, ((j - 1) * p + 1):(j * p)] <- -diag(p); m }))',
+      '  wald <- function(Dk) drop(t(Dk %*% beta) %*% solve(Dk %*% V %*% t(Dk)) %*% (Dk %*% beta))',
+      '  omni <- wald(D); each <- sapply(1:p, function(k) wald(D[seq(k, nrow(D), by = p), , drop = FALSE]))',
+      '  rbind(Omnibus = c(chisq = omni, df = (J - 2) * p, P = pchisq(omni, (J - 2) * p, lower.tail = FALSE)),',
+      '    cbind(chisq = each, df = J - 2, P = pchisq(each, J - 2, lower.tail = FALSE)))',
+      '}',
+      'X <- model.matrix(update(rhs, ~ .), x)[, -1, drop = FALSE]; bt <- brant_test(x$y, X); rownames(bt)[-1] <- colnames(X); bt',
+    ];
+  },
+  'count-regression': (p) => {
+    const off = String(p.offset ?? '');
+    const logged = p.offsetType === 'log';
+    return [
+      'library(MASS)',
+      ...modelRows(p, off ? [p.y, off] : [p.y]),
+      `x$y <- ${xcol(p.y)}`,
+      off ? `x$off <- ${logged ? xcol(off) : `log(${xcol(off)})`}  # 偏移量${logged ? '（该列已是 log(暴露量)）' : ' = log(暴露量)'}` : 'x$off <- 0  # 无偏移量',
+      'f <- update(rhs, y ~ . + offset(off))',
+      'pf <- glm(f, poisson, x)  # Poisson 回归',
+      'nf <- glm.nb(f, x)  # 负二项回归',
+      'lr <- 2 * (as.numeric(logLik(nf)) - as.numeric(logLik(pf)))',
+      'c(LR = lr, P = pchisq(lr, 1, lower.tail = FALSE) / 2)  # 过度离散的似然比检验（边界校正：P 取一半）',
+      'mu <- fitted(pf); aux <- ((x$y - mu)^2 - x$y) / mu; ct <- summary(lm(aux ~ 0 + mu))$coefficients',
+      'c(alpha = ct[1, 1], z = ct[1, 3], P = pnorm(ct[1, 3], lower.tail = FALSE))  # Cameron–Trivedi 检验（= AER::dispersiontest(pf, trafo = 2)）',
+      'sapply(list(Poisson = pf, NB = nf), function(m) c(logLik = as.numeric(logLik(m)), deviance = deviance(m), AIC = AIC(m), BIC = BIC(m), dispersion = sum(residuals(m, "pearson")^2) / df.residual(m)))',
+      `fit <- ${p.model === 'poisson' ? 'pf' : p.model === 'negbin' ? 'nf' : 'if (pchisq(lr, 1, lower.tail = FALSE) / 2 < 0.05) nf else pf  # 按过度离散检验选择'}`,
+      `s <- summary(fit)$coefficients; cbind(s, IRR = exp(s[, 1]), exp(confint.default(fit, level = ${level(p)})))`,
+      'c(LR = fit$null.deviance - deviance(fit), df = fit$df.null - fit$df.residual, P = pchisq(fit$null.deviance - deviance(fit), fit$df.null - fit$df.residual, lower.tail = FALSE))',
+      'if (inherits(fit, "negbin")) c(theta = fit$theta, SE = fit$SE.theta)',
+      '# 多分类变量的似然比检验：Poisson 用 drop1(fit, test = "Chisq")；负二项用 anova(去掉该变量的 glm.nb, fit)（θ 重新估计）',
+    ];
+  },
   'logistic-regression': (p) => {
     const xs = list(p.x);
     const fs = list(p.factors);
@@ -560,7 +773,76 @@ const SCRIPTS: Record<string, (p: Params) => string[]> = {
       'dep <- unname(pt$statistic - tt$statistic); c(departure = dep, df = length(totals) - 2, p = pchisq(dep, length(totals) - 2, lower.tail = FALSE))  # 偏离线性趋势',
     ];
   },
+  'meta-binary': (p) => {
+    const m = ['OR', 'RD'].includes(String(p.measure)) ? String(p.measure) : 'RR';
+    const fm = p.fixedMethod === 'IV' ? 'IV' : p.fixedMethod === 'Peto' ? 'Peto' : 'MH';
+    const args = 'ai = a[i], n1i = n1[i], ci = c2[i], n2i = n2[i]';
+    const fx =
+      fm === 'MH'
+        ? `rma.mh(${args}, measure = ${q(m)}, slab = st[i], drop00 = ${m === 'RD' ? 'FALSE' : 'TRUE'}, level = 100 * L)  # Mantel–Haenszel`
+        : fm === 'Peto'
+          ? `rma.peto(${args}, slab = st[i], level = 100 * L)  # Peto 法`
+          : 'rma(yi, vi, data = dat[i, ], method = "FE", level = 100 * L)  # 逆方差法';
+    return [
+      'library(metafor)',
+      ...metaRows(p, [p.e1, p.n1, p.e2, p.n2]),
+      `a <- ${xcol(p.e1)}; n1 <- ${xcol(p.n1)}; c2 <- ${xcol(p.e2)}; n2 <- ${xcol(p.n2)}`,
+      ...(m === 'RD'
+        ? []
+        : ['drop <- (a == 0 & c2 == 0) | (a == n1 & c2 == n2)  # 两组均无事件（或均全部发生）的研究不提供信息（drop00）', 'x <- x[!drop, ]; st <- st[!drop]; a <- a[!drop]; n1 <- n1[!drop]; c2 <- c2[!drop]; n2 <- n2[!drop]']),
+      `dat <- escalc(${q(m)}, ai = a, n1i = n1, ci = c2, n2i = n2, slab = st)  # 有零格的研究各格加 0.5（metafor 默认）`,
+      `fx <- function(i) ${fx}`,
+      ...metaModels(p, m === 'RD' ? '' : ', transf = exp'),
+    ];
+  },
+  'meta-continuous': (p) => {
+    const m = p.measure === 'SMD' ? 'SMD' : 'MD';
+    return [
+      'library(metafor)',
+      ...metaRows(p, [p.m1, p.sd1, p.n1, p.m2, p.sd2, p.n2]),
+      `dat <- escalc(${q(m)}, m1i = ${xcol(p.m1)}, sd1i = ${xcol(p.sd1)}, n1i = ${xcol(p.n1)}, m2i = ${xcol(p.m2)}, sd2i = ${xcol(p.sd2)}, n2i = ${xcol(p.n2)}, slab = st)`,
+      'fx <- function(i) rma(yi, vi, data = dat[i, ], method = "FE", level = 100 * L)  # 逆方差法',
+      ...metaModels(p, ''),
+    ];
+  },
 };
+
+/** Meta-analysis: the analysed studies (listwise deletion) and their names. */
+function metaRows(p: Params, cols: unknown[]): string[] {
+  const sg = String(p.subgroup ?? '') !== '';
+  const used = [p.study, ...cols, ...(sg ? [p.subgroup] : [])].map(q).join(', ');
+  return [
+    `L <- ${level(p)}`,
+    `x <- d[complete.cases(d[, c(${used})]) & trimws(as.character(${col(p.study)})) != "", ]  # 列表删除`,
+    `st <- as.character(${xcol(p.study)})`,
+  ];
+}
+
+/** Meta-analysis: fixed and random fits, heterogeneity, forest and funnel plots, Egger, subgroups, leave-one-out. */
+function metaModels(p: Params, transf: string): string[] {
+  const tau = p.tau2Method === 'DL' ? 'DL' : 'REML';
+  const random = p.model !== 'fixed';
+  const sg = String(p.subgroup ?? '') !== '';
+  return [
+    `rx <- function(i) rma(yi, vi, data = dat[i, ], method = ${q(tau)}, level = 100 * L)`,
+    `main <- function(i) ${random ? 'if (sum(i) > 1) rx(i) else fx(i)' : 'fx(i)'}  # 主要报告的模型`,
+    'all <- rep(TRUE, nrow(dat)); fe <- fx(all); re <- rx(all)',
+    'fe; re  # 固定与随机效应：合并效应、z 检验、Q、I²、H²、τ²',
+    `confint(re)  # τ²、I²、H² 的 Q-profile 置信区间`,
+    `predict(re${transf})  # 合并效应及预测区间`,
+    `forest(main(all)${transf ? ', atransf = exp' : ''}, showweights = TRUE); funnel(re)`,
+    'regtest(re, model = "lm")  # Egger 检验',
+    `leave1out(main(all)${transf})  # 逐一剔除分析`,
+    ...(sg
+      ? [
+          `g <- factor(${xcol(p.subgroup)}, levels = unique(${orderedLevels(p.subgroupOrder, xcol(p.subgroup))}))`,
+          'fits <- lapply(levels(g), function(l) main(g == l)); names(fits) <- levels(g)',
+          `t(sapply(fits, function(f) c(k = f$k, est = f$beta[1], lower = f$ci.lb, upper = f$ci.ub, p = f$pval)))  # 各亚组合并效应${transf ? '（对数尺度）' : ''}`,
+          'rma(sapply(fits, function(f) f$beta[1]), sei = sapply(fits, function(f) f$se), method = "FE")  # 亚组间差异检验（Q）',
+        ]
+      : []),
+  ];
+}
 
 /** The script for a tool run, or null for a tool without one. */
 export function rScript(toolKey: string, params: Params, file: RSourceFile | string): string | null {

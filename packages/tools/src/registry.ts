@@ -32,6 +32,12 @@ import { definition as coxRegression } from './med/cox-regression/definition.js'
 import { run as runCoxRegression } from './med/cox-regression/run.js';
 import { definition as logisticRegression } from './med/logistic-regression/definition.js';
 import { run as runLogisticRegression } from './med/logistic-regression/run.js';
+import { definition as multinomialLogistic } from './med/multinomial-logistic/definition.js';
+import { run as runMultinomialLogistic } from './med/multinomial-logistic/run.js';
+import { definition as ordinalLogistic } from './med/ordinal-logistic/definition.js';
+import { run as runOrdinalLogistic } from './med/ordinal-logistic/run.js';
+import { definition as countRegression } from './med/count-regression/definition.js';
+import { run as runCountRegression } from './med/count-regression/run.js';
 import { definition as mcnemar } from './med/mcnemar/definition.js';
 import { run as runMcnemar } from './med/mcnemar/run.js';
 import { definition as cmh } from './med/cmh/definition.js';
@@ -52,10 +58,28 @@ import { definition as friedman } from './med/friedman/definition.js';
 import { run as runFriedman } from './med/friedman/run.js';
 import { definition as ksTwoSample } from './med/ks-two-sample/definition.js';
 import { run as runKsTwoSample } from './med/ks-two-sample/run.js';
+import { definition as metaBinary } from './med/meta-binary/definition.js';
+import { run as runMetaBinary } from './med/meta-binary/run.js';
+import { definition as metaContinuous } from './med/meta-continuous/definition.js';
+import { run as runMetaContinuous } from './med/meta-continuous/run.js';
 import { definition as boxplot } from './visual/boxplot/definition.js';
 import { run as runBoxplot } from './visual/boxplot/run.js';
 import { definition as scatter } from './visual/scatter/definition.js';
 import { run as runScatter } from './visual/scatter/run.js';
+import { definition as flowTwoGroups } from './small_process/flow-two-groups/definition.js';
+import { run as runFlowTwoGroups } from './small_process/flow-two-groups/run.js';
+import { definition as flowMultiGroups } from './small_process/flow-multi-groups/definition.js';
+import { run as runFlowMultiGroups } from './small_process/flow-multi-groups/run.js';
+import { definition as flowPaired } from './small_process/flow-paired/definition.js';
+import { run as runFlowPaired } from './small_process/flow-paired/run.js';
+import { definition as flowCategorical } from './small_process/flow-categorical/definition.js';
+import { run as runFlowCategorical } from './small_process/flow-categorical/run.js';
+import { definition as flowCorrelation } from './small_process/flow-correlation/definition.js';
+import { run as runFlowCorrelation } from './small_process/flow-correlation/run.js';
+import { definition as factorialAnova } from './med/factorial-anova/definition.js';
+import { run as runFactorialAnova } from './med/factorial-anova/run.js';
+import { definition as repeatedAnova } from './med/repeated-anova/definition.js';
+import { run as runRepeatedAnova } from './med/repeated-anova/run.js';
 import { ToolInputError, type DataTable, type Params, type Tool, type ToolOutput } from './tool.js';
 
 export const TOOLS: readonly Tool[] = [
@@ -75,6 +99,9 @@ export const TOOLS: readonly Tool[] = [
   { definition: kaplanMeier, run: runKaplanMeier },
   { definition: coxRegression, run: runCoxRegression },
   { definition: logisticRegression, run: runLogisticRegression },
+  { definition: multinomialLogistic, run: runMultinomialLogistic },
+  { definition: ordinalLogistic, run: runOrdinalLogistic },
+  { definition: countRegression, run: runCountRegression },
   { definition: mcnemar, run: runMcnemar },
   { definition: cmh, run: runCmh },
   { definition: trendChisq, run: runTrendChisq },
@@ -85,8 +112,17 @@ export const TOOLS: readonly Tool[] = [
   { definition: oneSample, run: runOneSample },
   { definition: friedman, run: runFriedman },
   { definition: ksTwoSample, run: runKsTwoSample },
+  { definition: repeatedAnova, run: runRepeatedAnova },
+  { definition: factorialAnova, run: runFactorialAnova },
+  { definition: metaBinary, run: runMetaBinary },
+  { definition: metaContinuous, run: runMetaContinuous },
   { definition: boxplot, run: runBoxplot },
   { definition: scatter, run: runScatter },
+  { definition: flowTwoGroups, run: runFlowTwoGroups },
+  { definition: flowMultiGroups, run: runFlowMultiGroups },
+  { definition: flowPaired, run: runFlowPaired },
+  { definition: flowCategorical, run: runFlowCategorical },
+  { definition: flowCorrelation, run: runFlowCorrelation },
 ];
 
 export function toolById(id: number): Tool | undefined {

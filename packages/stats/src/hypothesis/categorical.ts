@@ -1,11 +1,12 @@
 // Tests on contingency tables: chi-square (independence and goodness of fit), Fisher's exact test
-// (2×2 with the conditional MLE odds ratio, and R×C by full enumeration), McNemar, effect sizes.
+// (2×2 with the conditional MLE odds ratio; R×C by the network algorithm in fisher-rxc.ts), McNemar, effect sizes.
 import gammaln from '@stdlib/math-base-special-gammaln';
 import { StatsError } from '../errors.js';
 import { chisqSf } from '../distributions/chisq.js';
 import { normalQuantile } from '../distributions/normal.js';
 import { brent } from '../internal/root.js';
 import { checkAlternative, checkLevel, type Alternative } from './common.js';
+import { fisherNetworkP, fisherSimulatedP } from './fisher-rxc.js';
 
 /** A contingency table as rows of counts. */
 export type Table = readonly (readonly number[])[];
@@ -39,6 +40,10 @@ export interface ChiSquareResult {
   /** φ for 2×2 (signed-free, from the uncorrected statistic) or Cramér's V otherwise. */
   cramersV: number;
   yates: boolean;
+  /** Pearson residuals (O − E)/√E, as chisq.test()$residuals. */
+  residuals: number[][];
+  /** Standardized (adjusted) residuals (O − E)/√(E(1 − r_i/n)(1 − c_j/n)), as chisq.test()$stdres. */
+  stdres: number[][];
 }
 
 /**
@@ -76,7 +81,29 @@ export function chiSquareTest(table: Table, opts: { correct?: boolean } = {}): R
     lowExpected: { count: low, share: low / (r * c), min },
     cramersV: Math.sqrt(plain / (n * (Math.min(r, c) - 1))),
     yates,
+    residuals: expected.map((row, i) => row.map((e, j) => (table[i]![j]! - e) / Math.sqrt(e))),
+    stdres: expected.map((row, i) => row.map((e, j) => (table[i]![j]! - e) / Math.sqrt(e * (1 - rows[i]! / n) * (1 - cols[j]! / n)))),
   };
+}
+
+/**
+ * Likelihood-ratio test of independence, G² = 2 Σ O log(O/E) on (r−1)(c−1) df (as MASS::loglm or
+ * DescTools::GTest without correction; empty cells contribute 0).
+ */
+export function gTest(table: Table): Readonly<{ method: string; statistic: number; df: number; pValue: number }> {
+  const { r, c } = checkTable(table);
+  const { rows, cols, n } = margins(table);
+  if (rows.some((v) => v === 0) || cols.some((v) => v === 0)) throw new StatsError('INVALID_ARGUMENT', '列联表中有整行或整列为0，请删除后再检验');
+  let g = 0;
+  for (let i = 0; i < r; i++) {
+    for (let j = 0; j < c; j++) {
+      const o = table[i]![j]!;
+      if (o > 0) g += o * Math.log((o * n) / (rows[i]! * cols[j]!));
+    }
+  }
+  g *= 2;
+  const df = (r - 1) * (c - 1);
+  return { method: 'Log likelihood ratio (G-test) test of independence', statistic: g, df, pValue: chisqSf(g, df) };
 }
 
 /** Chi-square goodness of fit of observed counts to probabilities p (default equal; R: chisq.test(x, p)). */
@@ -101,18 +128,33 @@ export interface FisherResult {
   method: string;
   alternative: Alternative;
   pValue: number;
+  /** R×C only: the p is a Monte Carlo estimate (the exact network exceeded its work budget, or simulation was asked for). */
+  simulated?: { B: number; seed: number; ci: readonly [number, number] } | null;
   /** Conditional maximum-likelihood odds ratio (2×2 only). */
   oddsRatio: number | null;
   ci: readonly [number, number] | null;
   level: number;
 }
 
+export interface FisherOptions {
+  alternative?: Alternative;
+  level?: number;
+  /** R×C: 'auto' (default) simulates only when the exact network exceeds `budget`; true always; false never (then throws). */
+  simulate?: 'auto' | boolean;
+  /** Monte Carlo replicates (default 1e5, as a stated default; R's is 2000). */
+  B?: number;
+  seed?: number;
+  /** Work budget of the exact network (past values pushed along edges; default 2e6, about a second). */
+  budget?: number;
+}
+
 /**
  * Fisher's exact test (R: fisher.test). 2×2 tables get the conditional MLE odds ratio and its
- * exact CI; larger tables are enumerated exactly (no simulation).
- * @throws StatsError when an R×C table is too large to enumerate.
+ * exact CI; R×C tables get the exact p by a network algorithm (Mehta & Patel 1983, as R's FEXACT),
+ * or past the work budget a seeded Monte Carlo p with fixed margins (fisher.test(simulate.p.value = TRUE)).
+ * @throws StatsError when an R×C table exceeds the budget and `simulate` is false.
  */
-export function fisherExact(table: Table, opts: { alternative?: Alternative; level?: number } = {}): Readonly<FisherResult> {
+export function fisherExact(table: Table, opts: FisherOptions = {}): Readonly<FisherResult> {
   const { r, c } = checkTable(table);
   const alternative = opts.alternative ?? 'two.sided';
   const level = opts.level ?? 0.95;
@@ -120,7 +162,13 @@ export function fisherExact(table: Table, opts: { alternative?: Alternative; lev
   checkLevel(level);
   if (r === 2 && c === 2) return fisher2x2(table, alternative, level);
   if (alternative !== 'two.sided') throw new StatsError('INVALID_ARGUMENT', '大于2×2的列联表只能做双侧检验');
-  return { method: "Fisher's Exact Test for Count Data", alternative, pValue: fisherRxC(table), oddsRatio: null, ci: null, level };
+  const method = "Fisher's Exact Test for Count Data";
+  const simulate = opts.simulate ?? 'auto';
+  const exact = simulate === true ? null : fisherNetworkP(table, opts.budget);
+  if (exact !== null) return { method, alternative, pValue: exact, oddsRatio: null, ci: null, level, simulated: null };
+  if (simulate === false) throw new StatsError('INVALID_ARGUMENT', '列联表过大，精确检验的计算量超出限制，请改用卡方检验或蒙特卡罗模拟');
+  const sim = fisherSimulatedP(table, opts.B ?? 1e5, opts.seed ?? 20261122);
+  return { method: `${method} with simulated p-value (based on ${sim.B} replicates)`, alternative, pValue: sim.pValue, oddsRatio: null, ci: null, level, simulated: { B: sim.B, seed: sim.seed, ci: sim.ci } };
 }
 
 function fisher2x2(t: Table, alternative: Alternative, level: number): FisherResult {
@@ -195,51 +243,6 @@ function fisher2x2(t: Table, alternative: Alternative, level: number): FisherRes
         ? [lowerBound(1 - level), Infinity]
         : [lowerBound((1 - level) / 2), upperBound((1 - level) / 2)];
   return { method: "Fisher's Exact Test for Count Data", alternative, pValue, oddsRatio, ci, level };
-}
-
-const ENUMERATION_LIMIT = 2e7;
-
-/** Two-sided p of an R×C table: the sum of probabilities of all tables with the same margins that are no more likely than the observed one. */
-function fisherRxC(t: Table): number {
-  const { rows, cols, n } = margins(t);
-  const r = rows.length;
-  const c = cols.length;
-  const lfact = (k: number) => gammaln(k + 1);
-  const constant = rows.reduce((a, v) => a + lfact(v), 0) + cols.reduce((a, v) => a + lfact(v), 0) - lfact(n);
-  const observed = constant - t.reduce((a, row) => a + row.reduce((b, v) => b + lfact(v), 0), 0);
-  const threshold = observed + 1e-7;
-  let total = 0;
-  let visited = 0;
-  const colLeft = [...cols];
-  // Fill row by row, cell by cell; the last cell of a row and the last row are determined.
-  const fill = (i: number, j: number, rowLeft: number, partial: number) => {
-    if (i === r - 1) {
-      let lp = partial;
-      for (let jj = 0; jj < c; jj++) lp -= lfact(colLeft[jj]!);
-      if (++visited > ENUMERATION_LIMIT) throw new StatsError('INVALID_ARGUMENT', '列联表过大，精确检验的计算量超出限制，请改用卡方检验');
-      if (lp <= threshold) total += Math.exp(lp);
-      return;
-    }
-    if (j === c - 1) {
-      if (rowLeft > colLeft[j]!) return;
-      colLeft[j]! -= rowLeft;
-      fill(i + 1, 0, rows[i + 1]!, partial - lfact(rowLeft));
-      colLeft[j]! += rowLeft;
-      return;
-    }
-    // Cells to the right must be able to absorb what is left of the row.
-    let capacityRight = 0;
-    for (let jj = j + 1; jj < c; jj++) capacityRight += colLeft[jj]!;
-    const min = Math.max(0, rowLeft - capacityRight);
-    const max = Math.min(rowLeft, colLeft[j]!);
-    for (let v = min; v <= max; v++) {
-      colLeft[j]! -= v;
-      fill(i, j + 1, rowLeft - v, partial - lfact(v));
-      colLeft[j]! += v;
-    }
-  };
-  fill(0, 0, rows[0]!, constant);
-  return Math.min(1, total);
 }
 
 /** McNemar's test for paired 2×2 tables (R: mcnemar.test; continuity correction by default). */

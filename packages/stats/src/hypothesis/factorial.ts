@@ -29,6 +29,9 @@ export interface FactorialAnovaResult {
   type: 1 | 2 | 3;
   rows: AnovaRow[];
   residual: { ss: number; df: number; ms: number };
+  /** Type III only: the test that the intercept (the unweighted grand mean under sum-to-zero coding,
+   * covariates at 0) is zero, the first row of car::Anova(type = 3). */
+  intercept?: AnovaRow;
   n: number;
   missing: number;
 }
@@ -125,5 +128,12 @@ export function factorialAnova(input: FactorialAnovaInput): Readonly<FactorialAn
     const F = ss / df / msRes;
     return { term: t.name, ss, df, ms: ss / df, statistic: F, pValue: fSf(F, df, dfRes), partialEtaSquared: ss / (ss + fullRss) };
   });
-  return { type, rows: out, residual: { ss: fullRss, df: dfRes, ms: msRes }, n, missing: n0 - n };
+  const result: FactorialAnovaResult = { type, rows: out, residual: { ss: fullRss, df: dfRes, ms: msRes }, n, missing: n0 - n };
+  if (type === 3) {
+    const cols = terms.flatMap((t) => t.columns);
+    const ss = Math.max(0, qrLeastSquares(cols, y, terms.flatMap((t) => t.columns.map(() => t.name))).rss - fullRss);
+    const F = ss / msRes;
+    result.intercept = { term: '(Intercept)', ss, df: 1, ms: ss, statistic: F, pValue: fSf(F, 1, dfRes), partialEtaSquared: ss / (ss + fullRss) };
+  }
+  return result;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { StatsError } from '../errors.js';
 import { expectClose, fixture } from '../internal/test-helpers.js';
-import { eggerTest, mantelHaenszel, meanDifference, metaAnalysis, standardisedMeanDifference, twoByTwoEffects } from './meta.js';
+import { eggerTest, leaveOneOut, mantelHaenszel, meanDifference, metaAnalysis, petoOddsRatio, standardisedMeanDifference, subgroupDifference, twoByTwoEffects, type PooledTables } from './meta.js';
 
 const R = fixture('meta');
 const REL = 1e-9;
@@ -90,5 +90,80 @@ describe('meta-analysis agrees with R (metafor)', () => {
     expect(m.tau2).toBe(0);
     expect(m.tau2Ci![0]).toBe(0);
     expect(m.i2).toBe(0);
+  });
+});
+
+describe('meta-analysis additions agree with R (metafor 3.8): RD, MH with Q and weights, Peto, subgroups, leave-one-out', () => {
+  const X = fixture('meta-extra');
+  const fixedRef = (m: PooledTables, ref: any, label: string, tol = REL) => {
+    expectClose(m.estimate, ref.estimate, tol, `${label} estimate`);
+    expectClose(m.se, ref.se, tol, `${label} se`);
+    expectClose(m.statistic, ref.z, tol, `${label} z`);
+    expectClose(m.pValue, ref.p, tol * 1000, `${label} p`);
+    expectClose(m.ci[0], ref.lower, tol, `${label} lower`);
+    expectClose(m.ci[1], ref.upper, tol, `${label} upper`);
+    expectClose(m.q, ref.q, tol, `${label} Q`);
+    expectClose(m.qPValue, ref.qp, 1e-7, `${label} Q p`);
+    expectClose(m.i2, ref.i2, tol, `${label} I2`);
+    expectClose(m.h2, ref.h2, tol, `${label} H2`);
+    expectAll(m.studies.map((s) => s.weight), ref.weights, tol, `${label} weights`);
+  };
+  for (const name of ['bcg', 'zeros'] as const) {
+    const T = X.tables[name];
+    const t = { a: T.a, b: T.b, c: T.c, d: T.d };
+    it(`${name}: risk difference per study (escalc RD, ½ added to zero-cell studies)`, () => {
+      const rd = twoByTwoEffects(t, 'RD');
+      expectAll(rd.yi, T.rdYi, REL, 'RD yi');
+      expectAll(rd.vi, T.rdVi, REL, 'RD vi');
+    });
+    it(`${name}: Mantel–Haenszel OR, RR, RD with Q, I², H², weights (rma.mh)`, () => {
+      fixedRef(mantelHaenszel(t, 'OR'), T.mhOr, 'MH OR');
+      fixedRef(mantelHaenszel(t, 'RR'), T.mhRr, 'MH RR');
+      fixedRef(mantelHaenszel(t, 'RD'), T.mhRd, 'MH RD');
+    });
+    it(`${name}: Peto OR with its Q and weights, per-study Peto log ORs (rma.peto)`, () => {
+      const p = petoOddsRatio(t);
+      fixedRef(p, T.peto, 'Peto');
+      expectAll(p.studies.map((s) => s.yi), T.peto.yi, REL, 'Peto yi');
+      expectAll(p.studies.map((s) => s.se ** 2), T.peto.vi, REL, 'Peto vi');
+    });
+  }
+
+  const es = twoByTwoEffects(bcg, 'RR');
+  const alloc = X.alloc as string[];
+  for (const method of ['FE', 'DL', 'REML'] as const) {
+    const tol = method === 'REML' ? 1e-6 : REL;
+    it(`${method}: test for subgroup differences (Q of the subgroup estimates)`, () => {
+      const ref = X.subgroup[method];
+      const fits = (ref.groups as string[]).map((g) => {
+        const idx = alloc.map((a, i) => (a === g ? i : -1)).filter((i) => i >= 0);
+        return metaAnalysis({ yi: idx.map((i) => es.yi[i]!), vi: idx.map((i) => es.vi[i]!) }, { method });
+      });
+      expectAll(fits.map((f) => f.estimate), ref.estimates, tol, 'subgroup estimates');
+      expectAll(fits.map((f) => f.se), ref.se, tol, 'subgroup se');
+      const d = subgroupDifference(fits);
+      expectClose(d.statistic, ref.statistic, tol, 'Q between');
+      expect(d.df).toBe(ref.df);
+      expectClose(d.pValue, ref.p, tol * 10, 'Q between p');
+    });
+    it(`${method}: leave-one-out (leave1out)`, () => {
+      const ref = X.leave1out[method];
+      const l = leaveOneOut(es, { method });
+      expectAll(l.map((x) => x.estimate), ref.estimate, tol, 'estimate');
+      expectAll(l.map((x) => x.se), ref.se, tol, 'se');
+      expectAll(l.map((x) => x.pValue), ref.p, tol * 100, 'p');
+      expectAll(l.map((x) => x.ci[0]), ref.lower, tol, 'lower');
+      expectAll(l.map((x) => x.ci[1]), ref.upper, tol, 'upper');
+      expectAll(l.map((x) => x.q), ref.q, REL, 'Q');
+      expectAll(l.map((x) => x.i2), ref.i2, tol, 'I2');
+      if (method !== 'FE') expectAll(l.map((x) => x.tau2), ref.tau2, tol, 'tau2');
+    });
+  }
+
+  it('refuses bad input', () => {
+    expect(() => subgroupDifference([{ estimate: 0.1, se: 0.2 }])).toThrow(/至少需要2个亚组/);
+    expect(() => leaveOneOut({ yi: [0.1, 0.2], vi: [0.1, 0.1] })).toThrow(/至少需要3项/);
+    expect(() => petoOddsRatio({ a: [0, 0], b: [10, 10], c: [0, 0], d: [10, 10] })).toThrow(/Peto合并OR无定义/);
+    expect(() => mantelHaenszel({ a: [1], b: [-1], c: [1], d: [1] }, 'OR')).toThrow(/非负数/);
   });
 });

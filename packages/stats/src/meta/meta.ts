@@ -48,8 +48,11 @@ export interface TwoByTwoStudies {
   d: number[];
 }
 
-/** Log odds ratio or log risk ratio per study; ½ is added to every cell of a study with a zero cell (escalc to = "only0"). */
-export function twoByTwoEffects(t: TwoByTwoStudies, measure: 'OR' | 'RR'): EffectSizes {
+/**
+ * Log odds ratio, log risk ratio or risk difference per study (escalc "OR", "RR", "RD"); ½ is added
+ * to every cell of a study with a zero cell (escalc add = 1/2, to = "only0").
+ */
+export function twoByTwoEffects(t: TwoByTwoStudies, measure: 'OR' | 'RR' | 'RD'): EffectSizes {
   const yi: number[] = [];
   const vi: number[] = [];
   t.a.forEach((a0, i) => {
@@ -66,9 +69,14 @@ export function twoByTwoEffects(t: TwoByTwoStudies, measure: 'OR' | 'RR'): Effec
     if (measure === 'OR') {
       yi.push(Math.log((a * d) / (b * c)));
       vi.push(1 / a + 1 / b + 1 / c + 1 / d);
-    } else {
+    } else if (measure === 'RR') {
       yi.push(Math.log(a / (a + b) / (c / (c + d))));
       vi.push(1 / a - 1 / (a + b) + 1 / c - 1 / (c + d));
+    } else {
+      const n1 = a + b;
+      const n2 = c + d;
+      yi.push(a / n1 - c / n2);
+      vi.push((a * b) / n1 ** 3 + (c * d) / n2 ** 3);
     }
   });
   return { yi, vi };
@@ -211,22 +219,79 @@ export function metaAnalysis(es: EffectSizes, options: { method?: 'FE' | 'DL' | 
   };
 }
 
-/**
- * Mantel–Haenszel pooled odds ratio (Robins–Breslow–Greenland variance) or risk ratio
- * (Greenland–Robins variance) of 2×2 tables (metafor rma.mh), on the log scale.
- */
-export function mantelHaenszel(t: TwoByTwoStudies, measure: 'OR' | 'RR', options: { level?: number } = {}): { estimate: number; se: number; ci: readonly [number, number]; pValue: number; level: number } {
-  const level = options.level ?? 0.95;
+/** A fixed-effect pooled estimate of 2×2 tables (Mantel–Haenszel or Peto) with its heterogeneity statistics. */
+export interface PooledTables {
+  /** On the log scale for OR and RR; a difference of proportions for RD. */
+  estimate: number;
+  se: number;
+  ci: readonly [number, number];
+  statistic: number;
+  pValue: number;
+  level: number;
+  /** Cochran's Q (as rma.mh / rma.peto compute it), its df and P, I² (percent) and H². */
+  q: number;
+  qDf: number;
+  qPValue: number;
+  i2: number;
+  h2: number;
+  /** Per-study effects (escalc, with the ½ correction for zero cells) and the method's weights in percent. */
+  studies: { yi: number; se: number; ci: readonly [number, number]; weight: number }[];
+}
+
+function checkTables(t: TwoByTwoStudies): number {
   const k = t.a.length;
   if (k < 1 || [t.b, t.c, t.d].some((x) => x.length !== k)) throw new StatsError('INVALID_ARGUMENT', '四格表各格的研究数必须相同');
+  for (let i = 0; i < k; i++) {
+    for (const x of [t.a[i]!, t.b[i]!, t.c[i]!, t.d[i]!]) {
+      if (!(Number.isFinite(x) && x >= 0)) throw new StatsError('INVALID_ARGUMENT', `第${i + 1}项研究的四格表频数必须是非负数`);
+    }
+    if (t.a[i]! + t.b[i]! === 0 || t.c[i]! + t.d[i]! === 0) throw new StatsError('INVALID_ARGUMENT', `第${i + 1}项研究有一组的总例数为0`);
+  }
+  return k;
+}
+
+function pooled(estimate: number, se: number, level: number, es: EffectSizes, q: number, weights: number[]): PooledTables {
+  const z = normalQuantile(1 - (1 - level) / 2);
+  const k = es.yi.length;
+  const sw = weights.reduce((s, x) => s + x, 0);
+  return {
+    estimate,
+    se,
+    ci: [estimate - z * se, estimate + z * se],
+    statistic: estimate / se,
+    pValue: 2 * normalSf(Math.abs(estimate / se)),
+    level,
+    q,
+    qDf: k - 1,
+    qPValue: k > 1 ? chisqSf(q, k - 1) : 1,
+    i2: k > 1 ? Math.max(0, (100 * (q - (k - 1))) / q) : 0,
+    h2: k > 1 ? q / (k - 1) : 1,
+    studies: es.yi.map((y, i) => {
+      const s = Math.sqrt(es.vi[i]!);
+      return { yi: y, se: s, ci: [y - z * s, y + z * s] as const, weight: (100 * weights[i]!) / sw };
+    }),
+  };
+}
+
+/**
+ * Mantel–Haenszel pooled odds ratio (Robins–Breslow–Greenland variance), risk ratio
+ * (Greenland–Robins variance) or risk difference (Sato / Greenland–Robins variance) of 2×2 tables,
+ * with Cochran's Q of the escalc effects about it and the MH weights (metafor rma.mh).
+ * @throws StatsError when the pooled ratio is undefined (no events in one arm of every study).
+ */
+export function mantelHaenszel(t: TwoByTwoStudies, measure: 'OR' | 'RR' | 'RD', options: { level?: number } = {}): PooledTables {
+  const level = options.level ?? 0.95;
+  const k = checkTables(t);
   let logEstimate: number;
   let variance: number;
+  const weights: number[] = [];
   if (measure === 'OR') {
     const mh = mantelHaenszelOddsRatio(t.a.map((a, i) => [a, t.b[i]!, t.c[i]!, t.d[i]!] as const));
     if (!Number.isFinite(mh.logOr) || !Number.isFinite(mh.se)) throw new StatsError('ZERO_VARIANCE', 'Mantel–Haenszel合并OR无定义（各研究的ad/n或bc/n之和为0）');
     logEstimate = mh.logOr;
     variance = mh.se ** 2;
-  } else {
+    for (let i = 0; i < k; i++) weights.push((t.b[i]! * t.c[i]!) / (t.a[i]! + t.b[i]! + t.c[i]! + t.d[i]!));
+  } else if (measure === 'RR') {
     let R = 0;
     let S = 0;
     let P = 0;
@@ -241,14 +306,84 @@ export function mantelHaenszel(t: TwoByTwoStudies, measure: 'OR' | 'RR', options
       R += (a * n2) / n;
       S += (c * n1) / n;
       P += (n1 * n2 * (a + c) - a * c * n) / (n * n);
+      weights.push((c * n1) / n);
     }
     if (!(R > 0 && S > 0)) throw new StatsError('ZERO_VARIANCE', 'Mantel–Haenszel合并RR无定义（某组没有事件）');
     logEstimate = Math.log(R / S);
     variance = P / (R * S);
+  } else {
+    let num = 0;
+    let den = 0;
+    let v1 = 0;
+    let v2 = 0;
+    for (let i = 0; i < k; i++) {
+      const a = t.a[i]!;
+      const c = t.c[i]!;
+      const n1 = a + t.b[i]!;
+      const n2 = c + t.d[i]!;
+      const n = n1 + n2;
+      num += a * (n2 / n) - c * (n1 / n);
+      den += n1 * (n2 / n);
+      weights.push((n1 * n2) / n);
+    }
+    logEstimate = num / den;
+    for (let i = 0; i < k; i++) {
+      const a = t.a[i]!;
+      const c = t.c[i]!;
+      const n1 = a + t.b[i]!;
+      const n2 = c + t.d[i]!;
+      const n = n1 + n2;
+      v1 += c * (n1 / n) ** 2 - a * (n2 / n) ** 2 + ((n1 / n) * (n2 / n) * (n2 - n1)) / 2;
+      v2 += (a * (n2 - c)) / n + (c * (n1 - a)) / n;
+    }
+    variance = (logEstimate * v1 + v2 / 2) / (den * den);
   }
-  const se = Math.sqrt(variance);
-  const z = normalQuantile(1 - (1 - level) / 2);
-  return { estimate: logEstimate, se, ci: [logEstimate - z * se, logEstimate + z * se], pValue: 2 * normalSf(Math.abs(logEstimate / se)), level };
+  const es = twoByTwoEffects(t, measure);
+  const q = Math.max(0, es.yi.reduce((s, y, i) => s + (y - logEstimate) ** 2 / es.vi[i]!, 0));
+  return pooled(logEstimate, Math.sqrt(variance), level, es, q, weights);
+}
+
+/**
+ * Peto's one-step pooled log odds ratio Σ(O − E)/ΣV of 2×2 tables, with the Peto Q about it and
+ * per-study Peto log ORs (O − E)/V with variance 1/V (metafor rma.peto, escalc "PETO"; the pooled
+ * estimate and Q use the raw counts, the per-study values add ½ to zero-cell studies as escalc does).
+ * @throws StatsError when ΣV = 0 (no study has events and non-events).
+ */
+export function petoOddsRatio(t: TwoByTwoStudies, options: { level?: number } = {}): PooledTables {
+  const level = options.level ?? 0.95;
+  const k = checkTables(t);
+  const oe: number[] = [];
+  const v: number[] = [];
+  for (let i = 0; i < k; i++) {
+    const a = t.a[i]!;
+    const n1 = a + t.b[i]!;
+    const n2 = t.c[i]! + t.d[i]!;
+    const n = n1 + n2;
+    const xt = a + t.c[i]!;
+    const yt = n - xt;
+    oe.push(a - (xt * n1) / n);
+    v.push(n > 1 ? (xt * yt * (n1 / n) * (n2 / n)) / (n - 1) : 0);
+  }
+  const sumV = v.reduce((s, x) => s + x, 0);
+  if (!(sumV > 0)) throw new StatsError('ZERO_VARIANCE', 'Peto合并OR无定义（所有研究都没有事件或全部发生事件）');
+  const sumOe = oe.reduce((s, x) => s + x, 0);
+  const estimate = sumOe / sumV;
+  let q = 0;
+  for (let i = 0; i < k; i++) if (v[i]! > 0) q += oe[i]! ** 2 / v[i]!;
+  q = Math.max(0, q - sumOe ** 2 / sumV);
+  // Per-study Peto log ORs as escalc shows them: ½ added to every cell of a study with a zero cell.
+  const es: EffectSizes = { yi: [], vi: [] };
+  for (let i = 0; i < k; i++) {
+    const zero = [t.a[i]!, t.b[i]!, t.c[i]!, t.d[i]!].some((x) => x === 0);
+    const [a, b, c, d] = [t.a[i]!, t.b[i]!, t.c[i]!, t.d[i]!].map((x) => (zero ? x + 0.5 : x)) as [number, number, number, number];
+    const n1 = a + b;
+    const n = n1 + c + d;
+    const xt = a + c;
+    const vv = (xt * (n - xt) * (n1 / n) * ((c + d) / n)) / (n - 1);
+    es.yi.push((a - (xt * n1) / n) / vv);
+    es.vi.push(1 / vv);
+  }
+  return pooled(estimate, Math.sqrt(1 / sumV), level, es, q, v);
 }
 
 /**
@@ -271,3 +406,35 @@ export function eggerTest(es: EffectSizes): { statistic: number; df: number; pVa
   return { statistic, df: k - 2, pValue: tTwoSided(statistic, k - 2), slope: fit.coefficients[1]!, intercept: fit.coefficients[0]! };
 }
 
+
+/**
+ * The test for subgroup differences: Cochran's Q of the subgroup pooled estimates about their
+ * inverse-variance mean, on (number of subgroups − 1) df (as rma(estimates, sei = se, method = "FE")
+ * of the subgroup fits, the Cochrane Handbook's test; each subgroup keeps its own τ²).
+ */
+export function subgroupDifference(groups: readonly { estimate: number; se: number }[]): { statistic: number; df: number; pValue: number } {
+  if (groups.length < 2) throw new StatsError('TOO_FEW_OBSERVATIONS', '亚组间比较至少需要2个亚组');
+  groups.forEach((g, i) => {
+    if (!Number.isFinite(g.estimate) || !(g.se > 0)) throw new StatsError('INVALID_ARGUMENT', `第${i + 1}个亚组的合并效应或标准误无效`);
+  });
+  const q = generalisedQ(
+    groups.map((g) => g.estimate),
+    groups.map((g) => g.se * g.se),
+    0,
+  );
+  return { statistic: q, df: groups.length - 1, pValue: chisqSf(q, groups.length - 1) };
+}
+
+/**
+ * Leave-one-out sensitivity analysis: the model refitted with each study omitted in turn
+ * (metafor leave1out on an rma fit). Needs at least 3 studies.
+ */
+export function leaveOneOut(es: EffectSizes, options: { method?: 'FE' | 'DL' | 'REML'; level?: number } = {}): Omit<MetaResult, 'studies'>[] {
+  validate(es);
+  if (es.yi.length < 3) throw new StatsError('TOO_FEW_OBSERVATIONS', '逐一剔除分析至少需要3项研究');
+  return es.yi.map((_, i) => {
+    const keep = (x: number[]) => x.filter((__, j) => j !== i);
+    const { studies: _s, ...rest } = metaAnalysis({ yi: keep(es.yi), vi: keep(es.vi) }, options);
+    return rest;
+  });
+}

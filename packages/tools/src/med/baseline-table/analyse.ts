@@ -4,6 +4,7 @@ import {
   chiSquareTest,
   describe,
   fisherExact,
+  fisherNetworkP,
   kruskalWallis,
   leveneTest,
   mannWhitneyU,
@@ -334,14 +335,11 @@ export function categoricalRow(name: string, levels: string[], values: string[][
     const asChi = (fallback: boolean): TestResult => ({ method: 'chisq', statistic: chi.statistic, df: chi.df, df2: null, p: chi.pValue, z: null, fallback });
     if (chi.lowExpected.count === 0) row.test = asChi(false);
     else {
-      const size = levels.length > 2 || counts.length > 2 ? tableCount(counts) : 0;
-      if (size > EXACT_BUDGET) {
-        row.tables = size;
-        row.test = asChi(true);
-      } else {
-        const t = levels.length > counts.length ? transpose(counts) : counts;
-        row.test = { method: 'fisher', statistic: null, df: null, df2: null, p: fisherExact(t).pValue, z: null, fallback: false };
-      }
+      // 2×2 by fisherExact; larger tables by the engine's network algorithm, which answers null past
+      // its work budget (about a second) — then Pearson χ², marked as a fallback.
+      const t = levels.length > counts.length ? transpose(counts) : counts;
+      const p = t.length === 2 && t[0]!.length === 2 ? fisherExact(t).pValue : fisherNetworkP(t);
+      row.test = p === null ? asChi(true) : { method: 'fisher', statistic: null, df: null, df2: null, p, z: null, fallback: false };
     }
   } catch (err) {
     row.note = failure(err);

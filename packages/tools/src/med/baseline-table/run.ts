@@ -5,7 +5,7 @@ import type { ReportBlock } from '@labstat/contracts';
 import { requireVariables } from '../../common.js';
 import { formatP, num, table, text } from '../../report-helpers.js';
 import { ToolInputError, type DataTable, type Params, type ToolOutput } from '../../tool.js';
-import { categoricalRow, continuousRow, EXACT_BUDGET, type Row, type Summary, type TestMethod, type TestResult } from './analyse.js';
+import { categoricalRow, continuousRow, type Row, type Summary, type TestMethod, type TestResult } from './analyse.js';
 
 const MAX_GROUPS = 10;
 const MAX_LEVELS = 20;
@@ -227,8 +227,8 @@ export function run(data: DataTable, params: Params): ToolOutput {
     const fell = cat.filter((r) => r.test?.fallback);
     for (const r of fell) {
       notes.push(
-        `* ${r.name}：有理论频数 <5 的格子（最小 ${num(r.minExpected, 2)}），但该 ${r.counts.length}×${r.levels.length} 表在边际固定下的排列数超过 ${EXACT_BUDGET.toLocaleString('en-US')}，` +
-          '超出本工具精确计算的范围，故报告 Pearson χ² 检验，P 值为近似值、仅供参考；可合并稀疏类别后重新分析，或在 R 中用 fisher.test(simulate.p.value = TRUE) 计算 Monte Carlo P 值。',
+        `* ${r.name}：有理论频数 <5 的格子（最小 ${num(r.minExpected, 2)}），但该 ${r.counts.length}×${r.levels.length} 表的 Fisher 精确检验计算量超出本工具的上限（约 1 秒），` +
+          '无法精确计算，故报告 Pearson χ² 检验，P 值为近似值、仅供参考；可合并稀疏类别后重新分析，或在 R 中用 fisher.test(simulate.p.value = TRUE) 计算 Monte Carlo P 值。',
       );
     }
   }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EXAMPLE_FILES } from '../../examples.js';
 import { readExampleTable } from '../../test-table.js';
+import type { DataTable } from '../../tool.js';
 import { run } from './run.js';
 
 const table = readExampleTable(EXAMPLE_FILES.find((e) => e.key === 'hypertension-trial')!.file);
@@ -21,8 +22,111 @@ describe('卡方检验 on the example, against R', () => {
     expect(ct.type === 'table' && ct.rows[0]).toEqual(['对照组', '34（56.7%）', '26（43.3%）', 60]);
   });
 
+  it('G² and the residual table (chisq.test()$residuals, $stdres; G² written out in reference/chisq.R)', () => {
+    const out = run(table, { row: '组别', col: '疗效', correct: 'auto' });
+    close(out.results.g2, 31.6456317681453);
+    expect(out.results.g2Df).toBe(1);
+    close(out.results.g2P, 1.85030324520995e-8);
+    expect(out.results.fisherSimulated).toBe(0);
+    const res = out.sections.find((s) => s.title === '残差分析')!.blocks[0]!;
+    expect(res.type === 'table' && res.rows.slice(0, 2)).toEqual([
+      ['对照组', 'Pearson 残差', 3.13, -2.214],
+      ['', '标准化残差', 5.422, -5.422],
+    ]);
+  });
+
   it('asks for Yates when told and refuses one variable twice', () => {
     expect(run(table, { row: '组别', col: '疗效', correct: 'yes' }).results.method).toBe('连续性校正卡方检验');
     expect(() => run(table, { row: '组别', col: '组别' })).toThrow('不能相同');
+  });
+});
+
+/** An in-memory table of text columns (numbers parsed where they parse). */
+function dataOf(cols: Record<string, Array<string | null>>): DataTable {
+  const names = Object.keys(cols);
+  return {
+    rows: cols[names[0]!]!.length,
+    variables: names.map((name) => ({ name, type: 'categorical', valid: 0, missing: 0, distinct: 0, min: null, max: null, mean: null, levels: [] })),
+    text: (n) => cols[n]!,
+    numeric: (n) => cols[n]!.map((v) => (v === null || v === '' || !Number.isFinite(Number(v)) ? null : Number(v))),
+  };
+}
+
+// reference/chisq.R: the 3×4 table m, entered as one row per cell with a frequency column.
+const M = [[10, 3, 2, 1], [4, 8, 3, 2], [1, 2, 9, 5]];
+const stages = ['I', 'II', 'III'];
+const paths = ['A', 'B', 'C', 'D'];
+function weighted(freq: (v: number, i: number, j: number) => string | null = (v) => String(v)) {
+  const r: Array<string | null> = [];
+  const c: Array<string | null> = [];
+  const f: Array<string | null> = [];
+  M.forEach((row, i) => row.forEach((v, j) => {
+    r.push(stages[i]!);
+    c.push(paths[j]!);
+    f.push(freq(v, i, j));
+  }));
+  return dataOf({ 分期: r, 病理: c, 例数: f });
+}
+
+describe('卡方检验 with a frequency column and an R×C Fisher test, against R', () => {
+  it('weights count as rows; Fisher on the 3×4 table is exact (fisher.test)', () => {
+    const out = run(weighted(), { row: '分期', col: '病理', weight: '例数', correct: 'auto' });
+    expect(out.results.n).toBe(50);
+    close(out.results.pearsonChi2, 22.5675534636932);
+    expect(out.results.df).toBe(null);
+    close(out.results.pearsonP, 9.55037807186167e-4);
+    close(out.results.g2, 22.2847513749951);
+    close(out.results.g2P, 0.00107507988717647);
+    expect(out.results.method).toBe('Fisher 精确检验');
+    close(out.results.fisherP, 0.00131625584051841);
+    close(out.results.p, 0.00131625584051841);
+    expect(out.results.fisherSimulated).toBe(0);
+    const res = out.sections.find((s) => s.title === '残差分析')!.blocks[0]!;
+    expect(res.type === 'table' && res.rows[1]).toEqual(['', '标准化残差', 3.44, -0.802, -1.675, -1.29]);
+  });
+
+  it('the same data in long form give the same answer; missing frequencies are footnoted', () => {
+    const r: string[] = [];
+    const c: string[] = [];
+    M.forEach((row, i) => row.forEach((v, j) => {
+      for (let k = 0; k < v; k++) {
+        r.push(stages[i]!);
+        c.push(paths[j]!);
+      }
+    }));
+    const long = run(dataOf({ 分期: r, 病理: c }), { row: '分期', col: '病理' });
+    const wide = run(weighted(), { row: '分期', col: '病理', weight: '例数' });
+    expect(long.results).toEqual(wide.results);
+    const gap = run(weighted((v, i, j) => (i === 0 && j === 0 ? null : String(v))), { row: '分期', col: '病理', weight: '例数' });
+    expect(gap.results.n).toBe(40);
+    expect(gap.results.excluded).toBe(1);
+    const ct = gap.sections[0]!.blocks[0]!;
+    expect(ct.type === 'table' && ct.footnotes.join('')).toContain('有缺失值的 1 行未纳入分析');
+  });
+
+  it('refuses negative, fractional and non-numeric frequencies, naming the column', () => {
+    expect(() => run(weighted((v, i) => (i === 1 ? '-2' : String(v))), { row: '分期', col: '病理', weight: '例数' })).toThrow(/频数列“例数”.*非负整数/);
+    expect(() => run(weighted((v) => String(v + 0.5)), { row: '分期', col: '病理', weight: '例数' })).toThrow(/频数列“例数”.*非负整数/);
+    expect(() => run(weighted((v, i) => (i === 2 ? 'x' : String(v))), { row: '分期', col: '病理', weight: '例数' })).toThrow(/频数列“例数”.*不是数值/);
+  });
+
+  it('past the exact budget: a seeded Monte Carlo Fisher p, said so, whose interval holds R\'s exact p', () => {
+    const big = [[5, 3, 2, 1, 0], [2, 6, 3, 2, 1], [1, 2, 7, 3, 2], [0, 1, 3, 8, 4], [1, 0, 2, 3, 9]];
+    const r: string[] = [];
+    const c: string[] = [];
+    const f: string[] = [];
+    big.forEach((row, i) => row.forEach((v, j) => {
+      r.push(`R${i + 1}`);
+      c.push(`C${j + 1}`);
+      f.push(String(v));
+    }));
+    const out = run(dataOf({ r, c, f }), { row: 'r', col: 'c', weight: 'f' });
+    expect(out.results.fisherSimulated).toBe(1);
+    expect(out.results.fisherB).toBe(100000);
+    const exact = 0.000261887608122471; // fisher.test(big, workspace = 2e7), reference/chisq.R
+    expect(out.results.fisherPLower as number).toBeLessThan(exact);
+    expect(out.results.fisherPUpper as number).toBeGreaterThan(exact);
+    const tests = out.sections.find((s) => s.title === '检验结果')!.blocks[0]!;
+    expect(tests.type === 'table' && tests.footnotes.join('')).toContain('随机模拟估计');
   });
 });

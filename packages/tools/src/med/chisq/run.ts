@@ -1,6 +1,8 @@
-// 卡方检验: contingency table with row percentages, Pearson χ² (with Yates for 2×2), Fisher's exact
-// test, the expected-count check that decides which one to read, Cramér's V and a stacked bar chart.
-import { chiSquareTest, fisherExact } from '@labstat/stats';
+// 卡方检验: contingency table with row percentages, Pearson χ² (with Yates for 2×2), likelihood-ratio
+// G², Fisher's exact test (R×C by the engine's network algorithm, or a seeded Monte Carlo p past its
+// budget), the expected-count check that decides which one to read, Pearson and standardized
+// residuals, Cramér's V and a stacked bar chart. Rows may carry a frequency (weight) column.
+import { chiSquareTest, fisherExact, gTest } from '@labstat/stats';
 import { PALETTE } from '../../charts.js';
 import { pSentence, requireVariables } from '../../common.js';
 import { orNull } from '../../groups.js';
@@ -15,27 +17,48 @@ export function run(data: DataTable, params: Params): ToolOutput {
   if (!rName || !cName) throw new ToolInputError('请选择行变量和列变量');
   if (rName === cName) throw new ToolInputError('行变量与列变量不能相同');
   requireVariables(data, [rName, cName]);
+  const wName = String(params.weight ?? '');
+  if (wName) requireVariables(data, [wName]);
+  if (wName && (wName === rName || wName === cName)) throw new ToolInputError('频数列不能与行变量或列变量相同');
   const r = data.text(rName);
   const c = data.text(cName);
-  const rows = [...new Set(r.filter((v): v is string => v !== null && v !== ''))].sort();
-  const cols = [...new Set(c.filter((v): v is string => v !== null && v !== ''))].sort();
+  const w = wName ? data.numeric(wName) : null;
+  const wText = wName ? data.text(wName) : null;
+  // Complete rows: both categories present and (when weighted) a frequency.
+  const keep: number[] = [];
+  let excluded = 0;
+  for (let i = 0; i < r.length; i++) {
+    const a = r[i];
+    const b = c[i];
+    const wt = w ? w[i] : 1;
+    if (a === null || a === '' || b === null || b === '' || wt === null || wt === undefined) {
+      if (w && wt === null && wText![i] !== null && wText![i] !== '') throw new ToolInputError(`频数列“${wName}”第 ${i + 1} 行不是数值（“${wText![i]}”），频数须为非负整数`);
+      excluded++;
+      continue;
+    }
+    if (!Number.isInteger(wt) || wt < 0) throw new ToolInputError(`频数列“${wName}”第 ${i + 1} 行的值为 ${wt}，频数须为非负整数（每行按该频数计数）`);
+    keep.push(i);
+  }
+  const weightOf = (i: number) => (w ? w[i]! : 1);
+  const counted = keep.filter((i) => weightOf(i) > 0);
+  const rows = [...new Set(counted.map((i) => r[i]!))].sort();
+  const cols = [...new Set(counted.map((i) => c[i]!))].sort();
   for (const [name, lv] of [[rName, rows], [cName, cols]] as const) {
     if (lv.length < 2) throw new ToolInputError(`变量“${name}”至少需要 2 个类别，当前只有 ${lv.length} 个`);
     if (lv.length > MAX_LEVELS) throw new ToolInputError(`变量“${name}”有 ${lv.length} 个类别，超过 ${MAX_LEVELS} 个，请确认它是分类变量`);
   }
   const counts = rows.map(() => cols.map(() => 0));
   let n = 0;
-  for (let i = 0; i < r.length; i++) {
-    const a = rows.indexOf(r[i] ?? '');
-    const b = cols.indexOf(c[i] ?? '');
-    if (a < 0 || b < 0) continue;
-    counts[a]![b]!++;
-    n++;
+  for (const i of counted) {
+    counts[rows.indexOf(r[i]!)]![cols.indexOf(c[i]!)]! += weightOf(i);
+    n += weightOf(i);
   }
   const is2x2 = rows.length === 2 && cols.length === 2;
   const pearson = chiSquareTest(counts, { correct: false });
   const yates = is2x2 ? chiSquareTest(counts, { correct: true }) : null;
+  const g2 = gTest(counts);
   const fisher = rows.length * cols.length <= 60 ? orNull(() => fisherExact(counts)) : null;
+  const simulated = fisher?.simulated ?? null;
   const low = pearson.lowExpected;
   const expectedTrouble = low.share > 0.2 || low.min < 1;
   const mode = String(params.correct ?? 'auto');
@@ -50,7 +73,20 @@ export function run(data: DataTable, params: Params): ToolOutput {
   crossRows.push(['合计', ...colTotals.map((x) => pct(x, n)), n]);
   const testRows: Array<Array<string | number | null>> = [['Pearson 卡方', num(pearson.statistic, 3), pearson.df, formatP(pearson.pValue)]];
   if (yates) testRows.push(['连续性校正卡方（Yates）', num(yates.statistic, 3), yates.df, formatP(yates.pValue)]);
-  if (fisher) testRows.push(['Fisher 精确检验', null, null, formatP(fisher.pValue)]);
+  testRows.push(['似然比卡方（G²）', num(g2.statistic, 3), g2.df, formatP(g2.pValue)]);
+  if (fisher) testRows.push([simulated ? `Fisher 精确检验（蒙特卡罗模拟，B = ${simulated.B}）` : 'Fisher 精确检验', null, null, formatP(fisher.pValue)]);
+  const testNotes: string[] = [];
+  if (simulated) {
+    testNotes.push(
+      `该 ${rows.length}×${cols.length} 表的精确计算量超出上限，Fisher 检验的 P 值由固定边际的 ${simulated.B} 次随机模拟估计（随机种子 ${simulated.seed}），` +
+        `模拟 P 值的 95% 置信区间为 ${num(simulated.ci[0], 5)}～${num(simulated.ci[1], 5)}。`,
+    );
+  }
+  const resRows: Array<Array<string | number | null>> = [];
+  rows.forEach((name, i) => {
+    resRows.push([name, 'Pearson 残差', ...pearson.residuals[i]!.map((v) => num(v, 3))]);
+    resRows.push(['', '标准化残差', ...pearson.stdres[i]!.map((v) => num(v, 3))]);
+  });
   const effectName = is2x2 ? 'φ 系数' : "Cramér's V";
 
   const sig = headline.p < 0.05;
@@ -62,6 +98,17 @@ export function run(data: DataTable, params: Params): ToolOutput {
     `理论频数小于 5 的格子 ${low.count} 个（${(low.share * 100).toFixed(1)}%），最小理论频数 ${num(low.min, 2)}。` +
       (expectedTrouble ? '不满足卡方检验的条件，结论以 Fisher 精确检验为准。' : '满足卡方检验的条件。'),
   ];
+  if (simulated && headline.name === 'Fisher 精确检验') {
+    sentences.push(`Fisher 精确检验的 P 值由 ${simulated.B} 次蒙特卡罗模拟估计（95% 置信区间 ${num(simulated.ci[0], 5)}～${num(simulated.ci[1], 5)}），并非精确计算。`);
+  }
+  const big = pearson.stdres.flatMap((row, i) => row.map((v, j) => ({ v, i, j }))).filter((e) => Math.abs(e.v) > 1.96);
+  if (sig && big.length > 0) {
+    sentences.push(
+      '标准化残差绝对值大于 1.96 的格子：' +
+        big.map((e) => `${rows[e.i]}×${cols[e.j]}（${num(e.v, 2)}，${e.v > 0 ? '多于' : '少于'}期望）`).join('、') +
+        '。',
+    );
+  }
   const chart = {
     type: 'chart' as const,
     title: `图1 各${rName}中${cName}的构成（%）`,
@@ -85,12 +132,26 @@ export function run(data: DataTable, params: Params): ToolOutput {
   return {
     title: `卡方检验：${rName} × ${cName}`,
     sections: [
-      { title: '列联表', blocks: [table(`表1 ${rName}与${cName}的列联表`, [rName, ...cols, '合计'], crossRows, ['括号内为行百分比（合计行为总百分比）。'])] },
+      { title: '列联表', blocks: [table(`表1 ${rName}与${cName}的列联表`, [rName, ...cols, '合计'], crossRows, [
+            '括号内为行百分比（合计行为总百分比）。',
+            ...(wName ? [`按频数列“${wName}”加权计数。`] : []),
+            ...(excluded > 0 ? [`有缺失值的 ${excluded} 行未纳入分析。`] : []),
+          ])] },
       {
         title: '检验结果',
         blocks: [
           table('表2 卡方检验', ['方法', 'χ²', 'df', 'P'], testRows, [
             `${effectName} = ${num(pearson.cramersV, 3)}；理论频数 <5 的格子 ${low.count} 个（${(low.share * 100).toFixed(1)}%）。`,
+            ...testNotes,
+          ]),
+        ],
+      },
+      {
+        title: '残差分析',
+        blocks: [
+          table(`表3 各格子的残差`, [rName, '残差', ...cols], resRows, [
+            'Pearson 残差 =（实际频数 − 理论频数）/ √理论频数；标准化（调整）残差另除以 √[(1 − 行合计/n)(1 − 列合计/n)]，近似服从标准正态分布。',
+            '标准化残差的绝对值大于 1.96（或 2）的格子，其实际频数与独立假设下的期望相差较大，是关联的主要来源。',
           ]),
         ],
       },
@@ -107,8 +168,16 @@ export function run(data: DataTable, params: Params): ToolOutput {
       yatesChi2: yates?.statistic ?? null,
       yatesP: yates?.pValue ?? null,
       fisherP: fisher?.pValue ?? null,
+      g2: g2.statistic,
+      g2Df: g2.df,
+      g2P: g2.pValue,
+      fisherSimulated: fisher ? (simulated ? 1 : 0) : null,
+      fisherB: simulated?.B ?? null,
+      fisherPLower: simulated?.ci[0] ?? null,
+      fisherPUpper: simulated?.ci[1] ?? null,
       cramersV: pearson.cramersV,
       n,
+      excluded,
       lowExpectedCells: low.count,
     },
   };

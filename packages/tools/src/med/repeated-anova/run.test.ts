@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { EXAMPLE_FILES } from '../../examples.js';
+import { readExampleTable } from '../../test-table.js';
+import { run } from './run.js';
+
+const table = readExampleTable(EXAMPLE_FILES.find((e) => e.key === 'hba1c-followup')!.file);
+const close = (a: unknown, b: number, rel = 1e-9, label = '') => expect(Math.abs((a as number) - b), label).toBeLessThanOrEqual(rel * Math.abs(b));
+const vars = ['基线HbA1c', '第3个月HbA1c', '第6个月HbA1c', '第12个月HbA1c'];
+const params = { vars, group: '管理方案', correction: 'auto', simple: true, errorBar: 'se', level: 0.95 };
+
+// Reference values: packages/tools/reference/anova.R (car::Anova type 3 with idesign = ~time).
+describe('重复测量方差分析 on the example, against R', () => {
+  it('mixed design: within, interaction, between, Mauchly, GG and HF', () => {
+    const out = run(table, params);
+    const r = out.results;
+    expect(r.n).toBe(44);
+    expect(r.excluded).toBe(1);
+    close(r.statistic, 87.465805670473799);
+    expect([r.df1, r.df2]).toEqual([3, 123]);
+    close(r.p, 2.3091103742203429e-30);
+    close(r.epsilonGG, 0.83164520449245094);
+    close(r.pGG, 1.1417154594260562e-25);
+    close(r.epsilonHF, 0.8898162480156413);
+    close(r.pHF, 2.722621082981695e-27);
+    close(r.mauchlyW, 0.71065260786102347);
+    close(r.mauchlyP, 0.018635311060502046);
+    // Mauchly P < 0.05 and ε(GG) > 0.75: Huynh–Feldt.
+    expect(r.correction).toBe('hf');
+    close(r.pCorrected, 2.722621082981695e-27);
+    close(r.interactionF, 12.768185248750065);
+    close(r.interactionP, 3.599076077395807e-11);
+    close(r.interactionPGG, 1.2342747462006775e-9);
+    close(r.interactionPHF, 3.6333240378723022e-10);
+    close(r.betweenF, 3.9642440480916106);
+    close(r.betweenP, 0.026671794829757421);
+    close(r.interceptF, 3585.2906112600226);
+    const conclusion = out.sections.at(-1)!.blocks[0]!;
+    expect(conclusion.type === 'text' && conclusion.markdown).toContain('交互作用有统计学意义');
+    expect(out.sections.some((s) => s.blocks.some((b) => b.type === 'chart'))).toBe(true);
+  });
+
+  it('simple effects: time within each group, groups at each time', () => {
+    const r = run(table, params).results;
+    const within = [
+      ['常规管理', 3.7369230769230799, 0.018132272160862384, 0.030933686589044294],
+      ['强化管理', 31.628234813402386, 7.4251985734134727e-11, 2.7574076607840224e-8],
+      ['强化管理+运动', 82.112452002194217, 6.632910341991905e-17, 3.001319594350877e-14],
+    ] as const;
+    for (const [g, F, p, pgg] of within) {
+      close(r[`simpleWithinF.${g}`], F);
+      close(r[`simpleWithinP.${g}`], p);
+      close(r[`simpleWithinPGG.${g}`], pgg);
+    }
+    const between = [
+      [1.1342491286921148, 0.33154822579077392],
+      [4.3931711903549138, 0.018677103412805773],
+      [2.9029169190624815, 0.066209352221941103],
+      [11.757318807188469, 9.206078820780581e-5],
+    ];
+    vars.forEach((v, j) => {
+      close(r[`simpleBetweenF.${v}`], between[j]![0]!);
+      close(r[`simpleBetweenP.${v}`], between[j]![1]!);
+    });
+  });
+
+  it('one-way (no group) with Bonferroni paired t tests', () => {
+    const r = run(table, { ...params, group: '', correction: 'gg' }).results;
+    close(r.statistic, 54.978530760619641);
+    close(r.p, 5.8562443562459329e-23);
+    close(r.pGG, 2.3744847767487334e-19);
+    close(r.pCorrected, 2.3744847767487334e-19);
+    close(r.mauchlyW, 0.74790055476390016);
+    close(r.mauchlyP, 0.033230946870688609);
+    close(r['posthocP.基线HbA1c-第3个月HbA1c'], 5.8375366149740534e-3);
+    close(r['posthocP.基线HbA1c-第12个月HbA1c'], 1.3426025501094152e-11);
+    close(r['posthocP.第6个月HbA1c-第12个月HbA1c'], 0.00071043441621222833);
+  });
+
+  it('refuses bad input with a message naming the column', () => {
+    expect(() => run(table, { ...params, vars: ['基线HbA1c'] })).toThrow('至少 2 列');
+    const oneGroup = { ...table, text: (n: string) => (n === '管理方案' ? table.text(n).map(() => '常规管理') : table.text(n)) };
+    expect(() => run(oneGroup, params)).toThrow('组间因素“管理方案”在分析样本中只有一个组');
+    const lonely = { ...table, text: (n: string) => (n === '管理方案' ? table.text(n).map((v, i) => (i === 0 ? '新方案' : v)) : table.text(n)) };
+    expect(() => run(lonely, params)).toThrow('“新方案”组只有 1 例');
+    const withText = { ...table, text: (n: string) => (n === '第6个月HbA1c' ? table.text(n).map((v, i) => (i === 2 ? '溶血' : v)) : table.text(n)), numeric: (n: string) => (n === '第6个月HbA1c' ? table.numeric(n).map((v, i) => (i === 2 ? null : v)) : table.numeric(n)) };
+    expect(() => run(withText, params)).toThrow('“第6个月HbA1c”应为数值');
+  });
+});
