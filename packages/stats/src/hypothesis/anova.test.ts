@@ -17,6 +17,9 @@ describe('one-way ANOVA and variance tests agree with R (PlantGrowth)', () => {
     expectClose(r.ssWithin, A.oneway.ssWithin, REL, 'SSw');
     expect([r.df1, r.df2]).toEqual([A.oneway.df1, A.oneway.df2]);
     expectClose(r.etaSquared, A.oneway.ssBetween / (A.oneway.ssBetween + A.oneway.ssWithin), REL, 'eta2');
+    // ε² written out from R's sums of squares (effectsize is not in Debian).
+    const msw = A.oneway.ssWithin / A.oneway.df2;
+    expectClose(r.epsilonSquared, (A.oneway.ssBetween - A.oneway.df1 * msw) / (A.oneway.ssBetween + A.oneway.ssWithin), REL, 'epsilon2');
     expect(r.groups.map((g) => g.name)).toEqual(['ctrl', 'trt1', 'trt2']);
   });
 

@@ -27,6 +27,8 @@ export interface OneWayAnovaResult {
   etaSquared: number;
   /** ω² = (SS_between − df1·MS_within) / (SS_total + MS_within). */
   omegaSquared: number;
+  /** ε² = (SS_between − df1·MS_within) / SS_total (Kelley 1935; effectsize::epsilon_squared). */
+  epsilonSquared: number;
   groups: GroupSummary[];
 }
 
@@ -70,6 +72,7 @@ export function oneWayAnova(groups: Group[]): Readonly<OneWayAnovaResult> {
     msWithin,
     etaSquared: ssBetween / ssTotal,
     omegaSquared: (ssBetween - df1 * msWithin) / (ssTotal + msWithin),
+    epsilonSquared: (ssBetween - df1 * msWithin) / ssTotal,
     groups: summaries,
   };
 }

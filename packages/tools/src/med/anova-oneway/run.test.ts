@@ -15,6 +15,7 @@ describe('单因素方差分析 on the example, against R', () => {
     expect([out.results.df1, out.results.df2]).toEqual([2, 42]);
     close(out.results.p, 4.53472069998504e-4);
     close(out.results.etaSquared, 0.306912412542109);
+    close(out.results.epsilonSquared, 0.273908241710781);
     close(out.results.welchF, 10.3896844248612);
     close(out.results.welchP, 4.55040782927533e-4);
     close(out.results.leveneP, 0.22517850962995);

@@ -40,7 +40,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
     `采用${useWelch ? ' Welch 方差分析' : '单因素方差分析'}比较 ${groups.length} 组的${yName}：` +
       `F(${chosen.df1}, ${num(chosen.df2, useWelch ? 2 : 0)}) = ${num(chosen.statistic, 3)}，${pSentence(chosen.pValue)}，` +
       (sig ? '各组均值差异有统计学意义。' : '各组均值差异无统计学意义。') +
-      `效应量 η² = ${num(anova.etaSquared, 3)}，ω² = ${num(anova.omegaSquared, 3)}。`,
+      `效应量 η² = ${num(anova.etaSquared, 3)}，ε² = ${num(anova.epsilonSquared, 3)}，ω² = ${num(anova.omegaSquared, 3)}。`,
   ];
   const sections: ToolOutput['sections'] = [
     { title: '描述统计', blocks: [table('表1 各组描述统计', ['组别', 'n', '均值', '标准差'], descRows)] },
@@ -50,7 +50,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
       blocks: [
         table('表3 单因素方差分析表', ['变异来源', 'SS', 'df', 'MS', 'F', 'P'], anovaRows, [
           `Welch 方差分析：F(${welch.df1}, ${num(welch.df2, 2)}) = ${num(welch.statistic, 3)}，${pSentence(welch.pValue)}。${useWelch ? '因方差不齐，结论以 Welch 结果为准。' : ''}`,
-          `η² = ${num(anova.etaSquared, 3)}，ω² = ${num(anova.omegaSquared, 3)}。`,
+          `η² = ${num(anova.etaSquared, 3)}，ε² = ${num(anova.epsilonSquared, 3)}，ω² = ${num(anova.omegaSquared, 3)}。`,
         ]),
       ],
     },
@@ -87,6 +87,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
     welchP: welch.pValue,
     etaSquared: anova.etaSquared,
     omegaSquared: anova.omegaSquared,
+    epsilonSquared: anova.epsilonSquared,
     leveneP: checks.levene?.pValue ?? null,
   };
   for (const c of ph?.comparisons ?? []) results[`posthocP.${c.comparison}`] = c.pValue;
