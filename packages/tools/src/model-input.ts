@@ -70,3 +70,18 @@ export function modelInput(data: DataTable, params: Params, yName: string, extra
   );
   return { rows, excluded: data.rows - rows.length, xs, fs, names, levels, predictors, columnsOf: (name) => (xs.includes(name) ? 1 : levels.get(name)!.length - 1) };
 }
+
+/**
+ * A categorical outcome and the covariates, read together: rows with a blank outcome or a missing
+ * covariate are dropped; `y` holds the trimmed outcome of each kept row, `seen` its values in order
+ * of first appearance. `ask` is the message when no outcome was chosen.
+ */
+export function categoricalOutcomeInput(data: DataTable, params: Params, ask: string): { yName: string; input: ModelInput; y: string[]; seen: string[] } {
+  const yName = String(params.y ?? '');
+  if (!yName) throw new ToolInputError(ask);
+  requireVariables(data, [yName]);
+  const yText = data.text(yName);
+  const input = modelInput(data, params, yName, [{ name: yName, present: (i) => (yText[i] ?? '').trim() !== '' }]);
+  const y = input.rows.map((i) => yText[i]!.trim());
+  return { yName, input, y, seen: [...new Set(y)] };
+}

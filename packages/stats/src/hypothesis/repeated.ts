@@ -3,6 +3,7 @@
 import { StatsError } from '../errors.js';
 import { chisqSf } from '../distributions/chisq.js';
 import { fSf } from '../distributions/f.js';
+import { det } from '../internal/linalg.js';
 
 export interface RepeatedMeasuresResult {
   method: string;
@@ -21,28 +22,6 @@ export interface RepeatedMeasuresResult {
   huynhFeldt: { epsilon: number; pValue: number };
   n: number;
   missing: number;
-}
-
-/** Determinant by Gaussian elimination with partial pivoting (small matrices). */
-function det(m: number[][]): number {
-  const a = m.map((r) => [...r]);
-  const n = a.length;
-  let d = 1;
-  for (let c = 0; c < n; c++) {
-    let piv = c;
-    for (let r = c + 1; r < n; r++) if (Math.abs(a[r]![c]!) > Math.abs(a[piv]![c]!)) piv = r;
-    if (a[piv]![c] === 0) return 0;
-    if (piv !== c) {
-      [a[piv], a[c]] = [a[c]!, a[piv]!];
-      d = -d;
-    }
-    d *= a[c]![c]!;
-    for (let r = c + 1; r < n; r++) {
-      const f = a[r]![c]! / a[c]![c]!;
-      for (let k = c; k < n; k++) a[r]![k]! -= f * a[c]![k]!;
-    }
-  }
-  return d;
 }
 
 /**

@@ -123,3 +123,25 @@ export function spdLogDet(A: Float64Array, p: number, what = '矩阵'): number {
   for (let i = 0; i < p; i++) s += 2 * Math.log(L[i * p + i]!);
   return s;
 }
+
+/** Determinant by Gaussian elimination with partial pivoting (small matrices). */
+export function det(m: number[][]): number {
+  const a = m.map((r) => [...r]);
+  const n = a.length;
+  let d = 1;
+  for (let c = 0; c < n; c++) {
+    let piv = c;
+    for (let r = c + 1; r < n; r++) if (Math.abs(a[r]![c]!) > Math.abs(a[piv]![c]!)) piv = r;
+    if (a[piv]![c] === 0) return 0;
+    if (piv !== c) {
+      [a[piv], a[c]] = [a[c]!, a[piv]!];
+      d = -d;
+    }
+    d *= a[c]![c]!;
+    for (let r = c + 1; r < n; r++) {
+      const f = a[r]![c]! / a[c]![c]!;
+      for (let k = c; k < n; k++) a[r]![k]! -= f * a[c]![k]!;
+    }
+  }
+  return d;
+}

@@ -3,8 +3,8 @@
 // pseudo-R², type II LR tests per covariate (car::Anova), a forest plot and the classification table.
 import { multinomialRegression, StatsError, type MultinomialResult } from '@labstat/stats';
 import { forestChart, type ForestRow } from '../../charts.js';
-import { levelOf, pSentence, requireVariables } from '../../common.js';
-import { modelInput, quoted } from '../../model-input.js';
+import { levelOf, pSentence } from '../../common.js';
+import { categoricalOutcomeInput, quoted } from '../../model-input.js';
 import { forestRows, termRows } from '../../model-terms.js';
 import { finiteOrNull, formatP, num, table, text } from '../../report-helpers.js';
 import { missingNote } from '../../survival-input.js';
@@ -13,15 +13,9 @@ import { ToolInputError, type DataTable, type Params, type ToolOutput } from '..
 const MAX_CATEGORIES = 10;
 
 export function run(data: DataTable, params: Params): ToolOutput {
-  const yName = String(params.y ?? '');
-  if (!yName) throw new ToolInputError('请选择结局变量（多分类）');
-  requireVariables(data, [yName]);
-  const yText = data.text(yName);
-  const input = modelInput(data, params, yName, [{ name: yName, present: (i) => (yText[i] ?? '').trim() !== '' }]);
+  const { yName, input, y, seen } = categoricalOutcomeInput(data, params, '请选择结局变量（多分类）');
   const level = levelOf(params);
   const pct = Math.round(level * 100);
-  const y = input.rows.map((i) => yText[i]!.trim());
-  const seen = [...new Set(y)];
   if (seen.length < 3) throw new ToolInputError(`结局变量“${yName}”在分析的行中只有 ${seen.length} 个类别（${quoted(seen)}），多分类 Logistic 回归需要至少 3 个类别；两个类别请用二元 Logistic 回归`);
   if (seen.length > MAX_CATEGORIES) throw new ToolInputError(`结局变量“${yName}”有 ${seen.length} 个类别，超过 ${MAX_CATEGORIES} 个；请合并类别，或确认它不是定量变量`);
   const given = String(params.outcomeReference ?? '').trim();

@@ -3,8 +3,8 @@
 // LR tests of multi-level factors, and Brant's parallel-lines test per design column and omnibus.
 import { ordinalRegression, StatsError, type OrdinalResult } from '@labstat/stats';
 import { forestChart } from '../../charts.js';
-import { levelOf, pSentence, requireVariables } from '../../common.js';
-import { modelInput, quoted } from '../../model-input.js';
+import { levelOf, pSentence } from '../../common.js';
+import { categoricalOutcomeInput, quoted } from '../../model-input.js';
 import { factorDrop1, forestRows, termRows } from '../../model-terms.js';
 import { finiteOrNull, formatP, num, table, text } from '../../report-helpers.js';
 import { missingNote, splitList } from '../../survival-input.js';
@@ -13,15 +13,9 @@ import { ToolInputError, type DataTable, type Params, type ToolOutput } from '..
 const MAX_LEVELS = 12;
 
 export function run(data: DataTable, params: Params): ToolOutput {
-  const yName = String(params.y ?? '');
-  if (!yName) throw new ToolInputError('请选择结局变量（有序多分类）');
-  requireVariables(data, [yName]);
-  const yText = data.text(yName);
-  const input = modelInput(data, params, yName, [{ name: yName, present: (i) => (yText[i] ?? '').trim() !== '' }]);
+  const { yName, input, y, seen } = categoricalOutcomeInput(data, params, '请选择结局变量（有序多分类）');
   const level = levelOf(params);
   const pct = Math.round(level * 100);
-  const y = input.rows.map((i) => yText[i]!.trim());
-  const seen = [...new Set(y)];
   const given = splitList(params.order);
   let order: string[];
   if (given.length > 0) {
