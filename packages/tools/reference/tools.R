@@ -1,5 +1,8 @@
 # Reference values for the tool tests (packages/tools/src/**/run.test.ts), computed by R on the
 # example files. Run from this folder: Rscript tools.R. Needs r-cran-car and r-cran-nortest.
+# The other scripts here (one per tool family) also use r-cran-survival, r-cran-proc, r-cran-epir,
+# r-cran-psych, r-cran-vcd, r-cran-metafor, r-cran-emmeans, r-cran-jsonlite and MASS/nnet (r-recommended).
+# R is never needed to run the tests, only to regenerate these reference values.
 suppressMessages({ library(car); library(nortest) })
 options(digits = 15)
 d <- read.csv("../src/examples/hypertension-trial.csv", fileEncoding = "UTF-8")
