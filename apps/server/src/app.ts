@@ -13,6 +13,7 @@ import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './pl
 import { registerJsonBody } from './plugins/json-body.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { accountRoutes } from './routes/accounts.js';
+import { aiRoutes } from './routes/ai.js';
 import { dataManagerRoutes } from './routes/datamanager.js';
 import { devRoutes } from './routes/dev.js';
 import { reportRoutes } from './routes/reports.js';
@@ -77,6 +78,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(toolRoutes, { services });
   await app.register(reportRoutes, { services });
   await app.register(taskRoutes, { services });
+  await app.register(aiRoutes, { services });
 
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await app.register(fastifyStatic, {

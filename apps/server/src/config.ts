@@ -1,4 +1,5 @@
 // Server configuration, read once from environment variables with defaults that work offline.
+import { BUILTIN_MODEL } from '@labstat/contracts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import os from 'node:os';
@@ -36,6 +37,29 @@ export interface Config {
   cserviceUrl: string;
   /** CJK font for charts rendered on the server (REPORT_FONT_FILE or a Debian font); null: none found. */
   reportFonts: ChartFonts | null;
+  ai: AiSettings;
+}
+
+/** One OpenAI-compatible chat API, from AI_PROVIDERS (issue 17). */
+export interface AiProviderConfig {
+  name: string;
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+  avatar: string;
+}
+
+export interface AiSettings {
+  /** Listed after the built-in interpreter, in this order. */
+  providers: AiProviderConfig[];
+  firstByteTimeoutMs: number;
+  idleTimeoutMs: number;
+  /** Questions to external models per user per day (Beijing time), by membership tier. */
+  dailyQuota: { free: number; vip: number; svip: number };
+  /** Questions per user per minute, any model. */
+  perMinute: number;
+  /** Pause between pieces of the built-in interpreter's answer (ms). */
+  builtinPieceMs: number;
 }
 
 export interface IngestSettings {
@@ -128,7 +152,46 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     cserviceUrl: env.CSERVICE_URL || '/static/cservice.svg',
     reportFonts: findChartFonts(env),
+    ai: {
+      providers: aiProviders(env),
+      firstByteTimeoutMs: Math.max(1, int('AI_TIMEOUT_S', 60, env)) * 1000,
+      idleTimeoutMs: Math.max(1, int('AI_IDLE_TIMEOUT_S', 30, env)) * 1000,
+      dailyQuota: { free: int('AI_DAILY_FREE', 10, env), vip: int('AI_DAILY_VIP', 50, env), svip: int('AI_DAILY_SVIP', 200, env) },
+      perMinute: Math.max(1, int('AI_PER_MINUTE', 10, env)),
+      builtinPieceMs: int('AI_BUILTIN_PIECE_MS', 12, env),
+    },
   };
+}
+
+/**
+ * AI_PROVIDERS: a JSON list of OpenAI-compatible chat APIs, e.g.
+ * `[{"name":"DeepSeek","baseUrl":"https://api.deepseek.com/v1","apiKeyEnv":"DEEPSEEK_API_KEY","model":"deepseek-chat"}]`.
+ * The key comes inline (`apiKey`) or, better, from the variable `apiKeyEnv` names.
+ */
+function aiProviders(env: NodeJS.ProcessEnv): AiProviderConfig[] {
+  const raw = env.AI_PROVIDERS;
+  if (!raw) return [];
+  let list: unknown;
+  try {
+    list = JSON.parse(raw);
+  } catch {
+    throw new Error('AI_PROVIDERS must be a JSON list of {name, baseUrl, apiKey | apiKeyEnv, model, avatar?}');
+  }
+  if (!Array.isArray(list)) throw new Error('AI_PROVIDERS must be a JSON list');
+  const names = new Set<string>([BUILTIN_MODEL]);
+  return list.map((p: Record<string, unknown>, i) => {
+    const str = (k: string) => (typeof p?.[k] === 'string' ? (p[k] as string).trim() : '');
+    const name = str('name');
+    const baseUrl = str('baseUrl');
+    const apiKey = str('apiKey') || (str('apiKeyEnv') ? (env[str('apiKeyEnv')] ?? '') : '');
+    const model = str('model');
+    if (!name || names.has(name)) throw new Error(`AI_PROVIDERS[${i}]: name missing or repeated`);
+    if (!/^https?:\/\//.test(baseUrl)) throw new Error(`AI_PROVIDERS[${i}] (${name}): baseUrl must be an http(s) URL`);
+    if (!apiKey) throw new Error(`AI_PROVIDERS[${i}] (${name}): no API key (apiKey, or apiKeyEnv naming a set variable)`);
+    if (!model) throw new Error(`AI_PROVIDERS[${i}] (${name}): model missing`);
+    names.add(name);
+    return { name, baseUrl, apiKey, model, avatar: str('avatar') || '/static/ai/model.svg' };
+  });
 }
 
 /**

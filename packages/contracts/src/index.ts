@@ -7,3 +7,4 @@ export * from './files.js';
 export * from './report.js';
 export * from './tools.js';
 export * from './tasks.js';
+export * from './ai.js';

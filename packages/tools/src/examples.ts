@@ -105,3 +105,6 @@ export const EXAMPLE_FILES: readonly ExampleFile[] = [
 
 /** The Chinese manual (markdown) of a tool, kept in its folder. */
 export const manualFile = (family: string, key: string): string => path.join(PACKAGE_ROOT, 'src', family, key, 'manual.md');
+
+/** The AI chat's question templates of a tool (JSON list of {title, content}), kept in its folder. */
+export const questionsFile = (family: string, key: string): string => path.join(PACKAGE_ROOT, 'src', family, key, 'questions.json');

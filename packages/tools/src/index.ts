@@ -6,3 +6,5 @@ export * from './registry.js';
 export * from './catalogue.js';
 export * from './columns.js';
 export * from './r-code.js';
+export { interpret, explain, intentOf, type Intent } from './interpret/interpret.js';
+export { ungroundedNumbers } from './interpret/grounding.js';

@@ -1,10 +1,11 @@
 // The contract every tool keeps (CONVENTIONS): unique ids, valid defaults, resolvable options, and
 // run(example, defaults) gives a schema-valid report.
-import { Report, type FieldValue } from '@labstat/contracts';
+import { QuestionTemplate, Report, type FieldValue } from '@labstat/contracts';
 import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import { unknownCategory, validateParams } from './catalogue.js';
-import { EXAMPLE_FILES, manualFile } from './examples.js';
+import { EXAMPLE_FILES, manualFile, questionsFile } from './examples.js';
+import { intentOf } from './interpret/interpret.js';
 import { R_SCRIPT_TOOLS, rScript } from './r-code.js';
 import { TOOLS } from './registry.js';
 import { readExampleTable } from './test-table.js';
@@ -32,6 +33,22 @@ describe('tool registry', () => {
         if (f.type === 'select_single' && !f.columns && f.option) expect(f.option.some((o) => o.value === f.value), f.filed).toBe(true);
         for (const l of f.link_item ?? []) expect(fields.some((g) => g.filed === l.id), `${f.filed} → ${l.id}`).toBe(true);
       }
+    }
+  });
+
+  it('carries 5–7 AI question templates per tool, with unique titles', () => {
+    // z.array(QuestionTemplate).min(5).max(7), built from the schema itself (tools does not depend on zod directly).
+    const Questions = QuestionTemplate.array().min(5).max(7);
+    for (const { definition: d } of TOOLS) {
+      const file = questionsFile(d.family, d.key);
+      expect(fs.existsSync(file), `${d.key} questions.json`).toBe(true);
+      const parsed = Questions.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
+      expect(parsed.success, `${d.key}: ${parsed.success ? '' : parsed.error.message}`).toBe(true);
+      const questions = parsed.success ? parsed.data : [];
+      expect(new Set(questions.map((q) => q.title)).size, `${d.key} titles`).toBe(questions.length);
+      // Each tool offers the interpreter's core intents: a write-up, a non-significant result, the assumptions.
+      const intents = new Set(questions.map((q) => intentOf(q.content)));
+      for (const intent of ['paper', 'nonsignificant', 'assumptions'] as const) expect(intents, `${d.key} ${intent}`).toContain(intent);
     }
   });
 

@@ -6,6 +6,7 @@ import * as m0002 from './migrations/0002-data-files.js';
 import * as m0003 from './migrations/0003-tools-tasks.js';
 import * as m0004 from './migrations/0004-report-shares.js';
 import * as m0006 from './migrations/0006-task-leases.js';
+import * as m0007 from './migrations/0007-ai-messages.js';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '0003-tools-tasks': m0003,
   '0004-report-shares': m0004,
   '0006-task-leases': m0006,
+  '0007-ai-messages': m0007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -201,6 +201,23 @@ export interface ReportSharesTable {
   revoked_at: number | null;
 }
 
+export interface AiMessagesTable {
+  id: Generated<number>;
+  taskid: string;
+  user_id: number;
+  reportid: string;
+  role: 'user' | 'system';
+  content: string;
+  /** The model that answered (system) or was asked (user). */
+  model: string;
+  /** JSON array of the reply's numbers that appear nowhere in the report. */
+  marks: string;
+  incomplete: number;
+  /** 1 when the question went to an external model (counts toward the daily quota). */
+  external: number;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -218,4 +235,5 @@ export interface Database {
   tasks: TasksTable;
   reports: ReportsTable;
   report_shares: ReportSharesTable;
+  ai_messages: AiMessagesTable;
 }

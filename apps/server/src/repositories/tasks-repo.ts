@@ -144,6 +144,7 @@ export class TasksRepo {
   deleteTask(taskid: string): Promise<string[]> {
     return this.db.transaction().execute(async (tx) => {
       await tx.deleteFrom('tasks').where('taskid', '=', taskid).execute();
+      await tx.deleteFrom('ai_messages').where('taskid', '=', taskid).execute();
       const ids = (await tx.selectFrom('reports').select('reportid').where('taskid', '=', taskid).execute()).map((r) => r.reportid);
       if (ids.length) {
         await tx.deleteFrom('report_shares').where('reportid', 'in', ids).execute();

@@ -31,6 +31,11 @@ import { ToolsRepo } from '../repositories/tools-repo.js';
 import { TaskService } from './task-service.js';
 import { ToolService } from './tool-service.js';
 import { ReportService } from './report-service.js';
+import { AiRepo } from '../repositories/ai-repo.js';
+import type { AiProvider } from '../providers/ai/ai-provider.js';
+import { BuiltinProvider } from '../providers/ai/builtin-provider.js';
+import { OpenAiCompatibleProvider } from '../providers/ai/openai-provider.js';
+import { AiService } from './ai-service.js';
 
 export interface Services {
   sessions: SessionService;
@@ -47,6 +52,7 @@ export interface Services {
   tasks: TaskService;
   reports: ReportService;
   jobs: JobPool;
+  ai: AiService;
   /** Set once the HTTP app exists, so services can log through it. */
   logger: FastifyBaseLogger | null;
 }
@@ -79,6 +85,13 @@ export function createServices(db: Db, config: Config, now: () => number = Date.
   // Tasks log through the app's logger, which exists once buildApp sets services.logger.
   const tasks = new TaskService(tasksRepo, tools, files, store, jobs, `LabStat ${config.version}`, now, () => services.logger);
   const reports = new ReportService(tasksRepo, store, jobs, config.reportFonts, now, () => services.logger);
-  const services: Services = { sessions, accounts, sms, wechat, site: new SiteRepo(k), smsProvider, wechatProvider, store, reader, files, tools, tasks, reports, jobs, logger: null };
+  const aiProviders: AiProvider[] = [
+    new BuiltinProvider(config.ai.builtinPieceMs),
+    ...config.ai.providers.map(
+      (p) => new OpenAiCompatibleProvider({ ...p, firstByteTimeoutMs: config.ai.firstByteTimeoutMs, idleTimeoutMs: config.ai.idleTimeoutMs, maxChars: 20_000, temperature: 0.2 }),
+    ),
+  ];
+  const ai = new AiService(new AiRepo(k), tasksRepo, users, reports, files, tools, limiter, aiProviders, config.ai, now, () => services.logger);
+  const services: Services = { sessions, accounts, sms, wechat, site: new SiteRepo(k), smsProvider, wechatProvider, store, reader, files, tools, tasks, reports, jobs, ai, logger: null };
   return services;
 }

@@ -1,5 +1,6 @@
 // The tool catalogue as the API serves it: seeding from packages/tools, search lists, classes,
 // favourites, the tool detail with its steps and fields, manuals, run times and videos.
+import { tierOf } from './membership.js';
 import fs from 'node:fs';
 import {
   ResultCode,
@@ -134,7 +135,8 @@ export class ToolService {
     await this.repo.setFavorite(userId, toolId, on, this.now());
   }
 
-  private async tool(toolId: number): Promise<{ tool: Tool; row: ToolRow }> {
+  /** A tool of the catalogue and its row; 404 when unknown. */
+  async tool(toolId: number): Promise<{ tool: Tool; row: ToolRow }> {
     const tool = toolById(toolId);
     const row = tool ? await this.repo.byId(toolId) : undefined;
     if (!tool || !row) throw notFound(ToolMessages.notFound);
@@ -151,8 +153,7 @@ export class ToolService {
     if (userId === null) return false;
     const u = await this.users.byId(userId);
     if (!u) return false;
-    const now = this.now();
-    return u.vip_life === 1 || u.svip_life === 1 || (u.vip_expires_at ?? 0) > now || (u.svip_expires_at ?? 0) > now;
+    return tierOf(u, this.now()) !== 'free';
   }
 
   async detail(viewer: Viewer, toolId: number, taskId: string): Promise<ToolDetail> {

@@ -1,0 +1,26 @@
+// Every family's explainers under their tool keys. A tool without an entry falls back to the
+// generic explainer; the interpreter's test requires an entry for every tool in the registry.
+import type { Explanation, ReportFacts } from '../explanation.js';
+import { EXPLAINERS as agreement } from './agreement.js';
+import { EXPLAINERS as categorical } from './categorical.js';
+import { EXPLAINERS as comparison } from './comparison.js';
+import { EXPLAINERS as correlation } from './correlation.js';
+import { EXPLAINERS as descriptive } from './descriptive.js';
+import { EXPLAINERS as diagnostic } from './diagnostic.js';
+import { EXPLAINERS as meta } from './meta.js';
+import { EXPLAINERS as multigroup } from './multigroup.js';
+import { EXPLAINERS as regression } from './regression.js';
+import { EXPLAINERS as survival } from './survival.js';
+
+export const EXPLAINERS: Readonly<Record<string, (f: ReportFacts) => Explanation>> = {
+  ...comparison,
+  ...multigroup,
+  ...categorical,
+  ...correlation,
+  ...descriptive,
+  ...regression,
+  ...survival,
+  ...diagnostic,
+  ...agreement,
+  ...meta,
+};

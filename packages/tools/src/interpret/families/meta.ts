@@ -1,0 +1,4 @@
+// Explainers of the meta family (issue 17): tool key → explainer.
+import type { Explanation, ReportFacts } from '../explanation.js';
+
+export const EXPLAINERS: Record<string, (f: ReportFacts) => Explanation> = {};
