@@ -104,5 +104,5 @@ export function isConventionalNumber(token: string): boolean {
   const t = token.replace(/^[-−+]/, '').replace(/%$/, '');
   if (/^\d+$/.test(t) && Number(t) <= 10) return true;
   if (/^0\.[1-9]$/.test(t)) return true;
-  return ['0.05', '0.01', '0.001', '0.25', '0.75', '1.96', '20', '30', '50', '80', '90', '95', '99', '100'].includes(t);
+  return ['0.05', '0.01', '0.001', '0.25', '0.75', '1.96', '20', '25', '30', '40', '50', '60', '75', '80', '90', '95', '99', '100'].includes(t);
 }

@@ -11,6 +11,8 @@ export const REPORT_ASSETS = '/reports/assets';
 export interface ReportView {
   base: string;
   share: { path: string } | null;
+  /** The owner's way to the AI chat about this report (the app's tool detail with ?ai=1). */
+  ai?: { toolId: number; taskId: string };
 }
 
 const cell = (v: string | number | null) => (v === null ? '' : escapeHtml(String(v)));
@@ -76,7 +78,11 @@ function toolbar(view: ReportView, link: (kind: string) => string): string {
   const downloads = `<span>下载报告：</span><a href="${link('docx')}" download data-testid="download-docx">Word</a><a href="${link('xlsx')}" download data-testid="download-xlsx">Excel</a><a href="${link('json')}" download data-testid="download-json">JSON</a>`;
   if (!view.share) return `<nav class="toolbar">${downloads}<span class="spacer"></span><span class="shared">通过分享链接查看</span></nav>`;
   const shared = view.share.path !== '';
-  return `<nav class="toolbar" id="share-bar" data-share="${escapeHtml(view.share.path)}">${downloads}<span class="spacer"></span>
+  // Shown when the page is opened on its own; inside the app's frame the app has its own 解读 button.
+  const ai = view.ai
+    ? `<a href="/#/tool/detail?toolId=${view.ai.toolId}&amp;taskId=${encodeURIComponent(view.ai.taskId)}&amp;ai=1" target="_top" id="report-ai" hidden data-testid="report-ai">AI 解读</a>`
+    : '';
+  return `<nav class="toolbar" id="share-bar" data-share="${escapeHtml(view.share.path)}">${downloads}${ai}<span class="spacer"></span>
 <button type="button" id="share-create" data-testid="share-create"${shared ? ' hidden' : ''}>创建分享链接</button>
 <span id="share-box"${shared ? '' : ' hidden'}><input id="share-url" readonly data-testid="share-url" aria-label="分享链接"> <button type="button" id="share-copy">复制</button> <button type="button" class="danger" id="share-revoke" data-testid="share-revoke">撤销分享</button></span>
 <span class="status" id="share-status" role="status"></span></nav>`;
@@ -116,6 +122,9 @@ export const REPORT_SCRIPT = `(function(){
     charts.push(chart);
   });
   window.addEventListener('resize', function(){ charts.forEach(function(c){ c.resize(); }); });
+
+  var aiLink = document.getElementById('report-ai');
+  if (aiLink && window.top === window) aiLink.hidden = false;
 
   // Share controls (owner only). State changes send the login token as the X-Csrftoken header.
   var bar = document.getElementById('share-bar');

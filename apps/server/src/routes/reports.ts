@@ -91,7 +91,11 @@ export const reportRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     page(
       reply,
       () => owned(req, req.params.id),
-      async ({ row }) => ({ base: ReportService.ownerBase(row.reportid), share: { path: (await reports.liveSharePath(row.reportid)) ?? '' } }),
+      async ({ row }) => ({
+        base: ReportService.ownerBase(row.reportid),
+        share: { path: (await reports.liveSharePath(row.reportid)) ?? '' },
+        ai: { toolId: row.tool_id, taskId: row.taskid },
+      }),
     ),
   );
 

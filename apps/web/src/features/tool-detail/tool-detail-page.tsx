@@ -4,7 +4,7 @@
 import { CrownFilled, DeleteOutlined, DownloadOutlined, RobotOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
 import { FilePaths, type FormField, type Step, type SubmitResult, type ToolDetail } from '@labstat/contracts';
 import { Alert, Button, Card, Col, Empty, Form, Radio, Result, Row, Space, Spin, Tooltip, Typography } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { confirmDeleteFile } from '../../components/data-file/confirm-delete-file';
 import { FilePreviewTable } from '../../components/data-file/file-preview-table';
@@ -21,6 +21,9 @@ import { ui } from '../../lib/ui-bridge';
 import { AnalysisProgress, type ProgressPhase } from './analysis-progress';
 import { ManualFrame, SideItems } from './side-items';
 import { ToolForm } from './step-form';
+
+// The chat (markdown renderer, sanitiser) loads the first time 解读 is pressed.
+const AiChatDialog = lazy(() => import('../../components/ai-chat/ai-chat-dialog'));
 
 const exampleDownloadPath = (fid: string, filename: string) => `${FilePaths.exampleDownload}/${fid}/${encodeURIComponent(filename)}`;
 
@@ -55,10 +58,10 @@ export function ToolDetailPage() {
   const [search] = useSearchParams();
   const toolId = Number(search.get('toolId') ?? 0);
   if (!Number.isInteger(toolId) || toolId <= 0) return <Navigate to="/public-tool/visual" replace />;
-  return <ToolDetailScreen key={`${toolId}:${search.get('taskId') ?? ''}`} toolId={toolId} taskId={search.get('taskId') ?? ''} />;
+  return <ToolDetailScreen key={`${toolId}:${search.get('taskId') ?? ''}`} toolId={toolId} taskId={search.get('taskId') ?? ''} openAi={search.get('ai') === '1'} />;
 }
 
-function ToolDetailScreen({ toolId, taskId }: { toolId: number; taskId: string }) {
+function ToolDetailScreen({ toolId, taskId, openAi }: { toolId: number; taskId: string; openAi: boolean }) {
   const navigate = useNavigate();
   const base = useToolBase(toolId, taskId);
   const files = useFileList();
@@ -70,7 +73,9 @@ function ToolDetailScreen({ toolId, taskId }: { toolId: number; taskId: string }
 
   const [active, setActive] = useState<number | null>(null);
   const [fid, setFid] = useState<string | null>(null);
-  const [result, setResult] = useState<Pick<SubmitResult, 'report' | 'reportid'> | null>(null);
+  const [result, setResult] = useState<Pick<SubmitResult, 'report' | 'reportid' | 'taskid'> | null>(null);
+  // The chat stays mounted once opened, so a reply in progress survives closing and reopening.
+  const [ai, setAi] = useState<'never' | 'open' | 'closed'>(openAi ? 'open' : 'never');
   const [phase, setPhase] = useState<ProgressPhase>('idle');
   const [downloading, setDownloading] = useState(false);
   const refs = { steps: useRef<HTMLDivElement>(null), centre: useRef<HTMLDivElement>(null), right: useRef<HTMLDivElement>(null) };
@@ -82,7 +87,7 @@ function ToolDetailScreen({ toolId, taskId }: { toolId: number; taskId: string }
     setActive((a) => a ?? detail.default_step);
     const saved = detail.task?.payload as { file?: Record<string, string> } | undefined;
     setFid((f) => f ?? saved?.file?.data ?? examples[0]?._fid ?? null);
-    if (detail.task?.report && detail.task.reportid) setResult({ report: detail.task.report, reportid: detail.task.reportid });
+    if (detail.task?.report && detail.task.reportid) setResult({ report: detail.task.report, reportid: detail.task.reportid, taskid: detail.task.taskid });
   }, [detail, examples]);
 
   const fields = useStepFields(toolId, fid, taskId);
@@ -128,7 +133,7 @@ function ToolDetailScreen({ toolId, taskId }: { toolId: number; taskId: string }
         tempdatas: detail.step.map((s) => ({ id: s.id, identification: s.identification })),
         stepId: step.id,
       });
-      setResult({ report: r.report, reportid: r.reportid });
+      setResult({ report: r.report, reportid: r.reportid, taskid: r.taskid });
       ui.message?.success('修改成功');
       setPhase('done');
       // After a result arrives the report frame comes into view after 2 s (spec 01 §4).
@@ -156,7 +161,7 @@ function ToolDetailScreen({ toolId, taskId }: { toolId: number; taskId: string }
         title={result ? '分析报告' : '工具手册'}
         extra={
           <Space>
-            <Button icon={<RobotOutlined />} disabled={!result} onClick={() => ui.message?.info('AI 解读功能尚未开放')}>
+            <Button icon={<RobotOutlined />} disabled={!result} onClick={() => setAi('open')} data-testid="interpret-report">
               解读
             </Button>
             <Button
@@ -324,6 +329,19 @@ function ToolDetailScreen({ toolId, taskId }: { toolId: number; taskId: string }
         </div>
       )}
       <AnalysisProgress phase={phase} seconds={detail.runningtime || 3} onHidden={hideProgress} />
+      {result && ai !== 'never' && (
+        <Suspense fallback={null}>
+          <AiChatDialog
+            key={result.reportid}
+            open={ai === 'open'}
+            onClose={() => setAi('closed')}
+            toolId={toolId}
+            taskId={result.taskid}
+            reportid={result.reportid}
+            fid={fid}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }
