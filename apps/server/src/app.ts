@@ -14,6 +14,8 @@ import { registerJsonBody } from './plugins/json-body.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { accountRoutes } from './routes/accounts.js';
 import { aiRoutes } from './routes/ai.js';
+import { commercePayRoutes } from './routes/commerce-pay.js';
+import { commerceUserRoutes } from './routes/commerce-user.js';
 import { dataManagerRoutes } from './routes/datamanager.js';
 import { devRoutes } from './routes/dev.js';
 import { reportRoutes } from './routes/reports.js';
@@ -79,6 +81,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(reportRoutes, { services });
   await app.register(taskRoutes, { services });
   await app.register(aiRoutes, { services });
+  await app.register(commercePayRoutes, { services });
+  await app.register(commerceUserRoutes, { services });
 
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await app.register(fastifyStatic, {

@@ -6,6 +6,8 @@ import os from 'node:os';
 import type { JobSettings } from './jobs/job-pool.js';
 import { findChartFonts, type ChartFonts } from './reports/chart-render.js';
 import type { S3Settings } from './storage/s3-store.js';
+import { paySettings, type PaySettings } from './providers/pay/pay-settings.js';
+import { uploadSettings, type UploadSettings } from './providers/upload/upload-settings.js';
 
 export interface Config {
   port: number;
@@ -38,6 +40,8 @@ export interface Config {
   /** CJK font for charts rendered on the server (REPORT_FONT_FILE or a Debian font); null: none found. */
   reportFonts: ChartFonts | null;
   ai: AiSettings;
+  pay: PaySettings;
+  uploads: UploadSettings;
 }
 
 /** One OpenAI-compatible chat API, from AI_PROVIDERS (issue 17). */
@@ -160,6 +164,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perMinute: Math.max(1, int('AI_PER_MINUTE', 10, env)),
       builtinPieceMs: int('AI_BUILTIN_PIECE_MS', 12, env),
     },
+    pay: paySettings(env),
+    uploads: uploadSettings(env),
   };
 }
 

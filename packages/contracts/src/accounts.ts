@@ -137,6 +137,7 @@ export const ProfileTagChoices = ['学校', '药企', '检测机构', '医院', 
 
 export const BenefitItem = z.object({ title: z.string(), annotation: z.string().optional(), status: z.number() });
 export const BenefitGroup = z.object({ title: z.string(), content: z.array(BenefitItem) });
+export type BenefitGroup = z.infer<typeof BenefitGroup>;
 
 /** GET /v2/user/profile (spec 02 §3 user profile). */
 export const UserProfile = z.object({

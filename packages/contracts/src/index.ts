@@ -8,3 +8,4 @@ export * from './report.js';
 export * from './tools.js';
 export * from './tasks.js';
 export * from './ai.js';
+export * from './commerce.js';

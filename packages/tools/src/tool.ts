@@ -43,6 +43,8 @@ export interface ToolDefinition {
   difficulty: 1 | 2 | 3 | 4 | 5;
   methods: string[];
   vip: boolean;
+  /** An advanced-members tool (spec 02: the second tier); implies `vip`. */
+  svip?: boolean;
   /** Literature behind a `complete` tool, shown on its card instead of the description (spec 01 §2). */
   literature?: { title: string; impactFactor: number | null; partition: string; link: string };
   /** A `module` tool: the module's icon (URL) and description, shown on its card. */

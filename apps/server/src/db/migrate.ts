@@ -7,6 +7,7 @@ import * as m0003 from './migrations/0003-tools-tasks.js';
 import * as m0004 from './migrations/0004-report-shares.js';
 import * as m0006 from './migrations/0006-task-leases.js';
 import * as m0007 from './migrations/0007-ai-messages.js';
+import * as m0008 from './migrations/0008-commerce.js';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0004-report-shares': m0004,
   '0006-task-leases': m0006,
   '0007-ai-messages': m0007,
+  '0008-commerce': m0008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

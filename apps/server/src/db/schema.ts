@@ -218,6 +218,108 @@ export interface AiMessagesTable {
   created_at: number;
 }
 
+export type TierValue = 'vip' | 'svip';
+
+export interface ProductsTable {
+  vip_pid: string;
+  tier: TierValue;
+  /** Membership days; null for lifetime. */
+  days: number | null;
+  display_p: string;
+  price_fen: number;
+  before_price_fen: number | null;
+  promo_ends_at: number | null;
+  sort: number;
+  active: number;
+}
+
+export interface OrdersTable {
+  order_id: string;
+  user_id: number;
+  vip_pid: string;
+  /** Product name as bought, e.g. 标准会员·12个月. */
+  product: string;
+  tier: TierValue;
+  days: number | null;
+  amount_fen: number;
+  status: 'created' | 'paid' | 'expired' | 'closed';
+  provider: string;
+  code_url: string;
+  provider_txn: string | null;
+  created_at: number;
+  expires_at: number;
+  paid_at: number | null;
+}
+
+export interface MembershipGrantsTable {
+  id: Generated<number>;
+  user_id: number;
+  tier: TierValue;
+  /** null: lifetime. */
+  days: number | null;
+  /** order:ID, redeem:CODE, gift:ID, free:USER, invite:INVITEE… — unique, so a grant happens once. */
+  source: string;
+  created_at: number;
+}
+
+export interface RedeemBatchesTable {
+  id: Generated<number>;
+  tier: TierValue;
+  days: number | null;
+  count: number;
+  expires_at: number | null;
+  note: string;
+  created_at: number;
+}
+
+export interface RedeemCodesTable {
+  code: string;
+  batch_id: number;
+  tier: TierValue;
+  days: number | null;
+  expires_at: number | null;
+  used_by: number | null;
+  used_at: number | null;
+  voided_at: number | null;
+}
+
+export interface GiftTypesTable {
+  id: Generated<number>;
+  label: string;
+  tier: TierValue;
+  days: number | null;
+  active: number;
+}
+
+export interface UserGiftsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  description: string;
+  source: string;
+  gift_type_id: number | null;
+  used_at: number | null;
+  created_at: number;
+}
+
+export interface FreePlanSubmissionsTable {
+  id: Generated<number>;
+  user_id: number;
+  file_path: string;
+  status: 'pending' | 'approved' | 'rejected';
+  reason: string;
+  created_at: number;
+  reviewed_at: number | null;
+}
+
+export interface UploadedImagesTable {
+  key: string;
+  user_id: number;
+  content_type: string;
+  size_bytes: number;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -236,4 +338,13 @@ export interface Database {
   reports: ReportsTable;
   report_shares: ReportSharesTable;
   ai_messages: AiMessagesTable;
+  products: ProductsTable;
+  orders: OrdersTable;
+  membership_grants: MembershipGrantsTable;
+  redeem_batches: RedeemBatchesTable;
+  redeem_codes: RedeemCodesTable;
+  gift_types: GiftTypesTable;
+  user_gifts: UserGiftsTable;
+  free_plan_submissions: FreePlanSubmissionsTable;
+  uploaded_images: UploadedImagesTable;
 }

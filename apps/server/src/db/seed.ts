@@ -1,5 +1,7 @@
 // Seeds site content on a fresh database; rows that already exist are left as the operator edited them.
 import type { Db } from './database.js';
+import { seedCommerce } from './seed-commerce.js';
+import { seedGifts } from './seed-gifts.js';
 
 const LOGIN_INFO = [
   { title: '上传数据，三步出报告', content: '上传数据、调整参数、生成报告，无需编程即可完成医学统计分析。' },
@@ -43,4 +45,6 @@ export async function seed(db: Db): Promise<void> {
     const exists = await k.selectFrom('site_info').select('item').where('item', '=', s.item).executeTakeFirst();
     if (!exists) await k.insertInto('site_info').values(s).execute();
   }
+  await seedCommerce(db);
+  await seedGifts(db);
 }

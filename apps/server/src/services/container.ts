@@ -36,6 +36,9 @@ import type { AiProvider } from '../providers/ai/ai-provider.js';
 import { BuiltinProvider } from '../providers/ai/builtin-provider.js';
 import { OpenAiCompatibleProvider } from '../providers/ai/openai-provider.js';
 import { AiService } from './ai-service.js';
+import { createPayCommerce, type PayCommerce } from './commerce/pay-container.js';
+import { createUserCommerce, type UserCommerce } from './commerce/user-container.js';
+import type { CommerceDeps } from './commerce/deps.js';
 
 export interface Services {
   sessions: SessionService;
@@ -53,6 +56,8 @@ export interface Services {
   reports: ReportService;
   jobs: JobPool;
   ai: AiService;
+  pay: PayCommerce;
+  commerce: UserCommerce;
   /** Set once the HTTP app exists, so services can log through it. */
   logger: FastifyBaseLogger | null;
 }
@@ -92,6 +97,9 @@ export function createServices(db: Db, config: Config, now: () => number = Date.
     ),
   ];
   const ai = new AiService(new AiRepo(k), tasksRepo, users, reports, files, tools, limiter, aiProviders, config.ai, now, () => services.logger);
-  const services: Services = { sessions, accounts, sms, wechat, site: new SiteRepo(k), smsProvider, wechatProvider, store, reader, files, tools, tasks, reports, jobs, ai, logger: null };
+  const commerceDeps: CommerceDeps = { db: k, config, users, limiter, sessions, sms, wechat, wechatProvider, store, now };
+  const pay = createPayCommerce(commerceDeps);
+  const commerce = createUserCommerce(commerceDeps);
+  const services: Services = { sessions, accounts, sms, wechat, site: new SiteRepo(k), smsProvider, wechatProvider, store, reader, files, tools, tasks, reports, jobs, ai, pay, commerce, logger: null };
   return services;
 }

@@ -12,4 +12,11 @@ export function tierOf(u: TierFields, now: number): Tier {
   return 'free';
 }
 
+/** Free tools for all; member tools for either tier; advanced tools for advanced members only. */
+export function toolAllowed(def: { vip: boolean; svip?: boolean }, tier: Tier): boolean {
+  if (def.svip) return tier === 'svip';
+  if (def.vip) return tier !== 'free';
+  return true;
+}
+
 export const TIER_LABEL: Record<Tier, string> = { free: '免费用户', vip: '会员', svip: '高级会员' };

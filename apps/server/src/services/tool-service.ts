@@ -1,6 +1,6 @@
 // The tool catalogue as the API serves it: seeding from packages/tools, search lists, classes,
 // favourites, the tool detail with its steps and fields, manuals, run times and videos.
-import { tierOf } from './membership.js';
+import { tierOf, toolAllowed } from './membership.js';
 import fs from 'node:fs';
 import {
   ResultCode,
@@ -149,11 +149,10 @@ export class ToolService {
 
   /** Members use every tool; others only the free ones. */
   async authorized(userId: number | null, def: ToolDefinition): Promise<boolean> {
-    if (!def.vip) return true;
+    if (!def.vip && !def.svip) return true;
     if (userId === null) return false;
     const u = await this.users.byId(userId);
-    if (!u) return false;
-    return tierOf(u, this.now()) !== 'free';
+    return u ? toolAllowed(def, tierOf(u, this.now())) : false;
   }
 
   async detail(viewer: Viewer, toolId: number, taskId: string): Promise<ToolDetail> {
