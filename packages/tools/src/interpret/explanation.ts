@@ -23,7 +23,9 @@ export interface Explanation {
   effect?: string;
 }
 
-type Row = Array<string | number | null>;
+/** A table cell as the report stores it. */
+export type Cell = string | number | null;
+type Row = Cell[];
 export type TableBlock = Extract<ReportBlock, { type: 'table' }>;
 
 /** Read-only access to a report for interpreters. */
@@ -58,6 +60,11 @@ export class ReportFacts {
     const v = this.report.parameters[key];
     if (v === null || v === undefined) return '';
     return escapeMarkdown(Array.isArray(v) ? v.join('、') : String(v));
+  }
+
+  /** The first table whose title starts with `prefix` (e.g. "表1"). */
+  tableStartingWith(prefix: string): TableBlock | undefined {
+    return this.tables().find((t) => t.title.startsWith(prefix));
   }
 
   /** The first table whose title contains `part`. */
@@ -105,9 +112,50 @@ export function pText(p: number | null | undefined): string {
 /** Significant at the 0.05 level. */
 export const significant = (p: number | null | undefined): boolean => p !== null && p !== undefined && Number.isFinite(p) && p < 0.05;
 
-/** A 95% CI as "(95%CI a ~ b)". */
-export function ciText(lower: number | null, upper: number | null, digits = 3): string {
-  return lower === null || upper === null ? '' : `（95%CI ${fmt(lower, digits)} ~ ${fmt(upper, digits)}）`;
+/** A CI as "（95%CI a ~ b）" at `level` percent; '' when a bound is missing. */
+export function ciText(lower: number | null, upper: number | null, digits = 3, level: number | string = 95): string {
+  return lower === null || upper === null ? '' : `（${level}%CI ${fmt(lower, digits)} ~ ${fmt(upper, digits)}）`;
+}
+
+/** "95%CI 0.938 ~ 0.996" without brackets; an absent upper end (infinite) is written ∞, an absent lower end 0. */
+export function ciPart(lo: number | null, hi: number | null, pct: string, digits = 3): string {
+  if (lo === null && hi === null) return '';
+  return `${pct}CI ${lo === null ? '0' : fmt(lo, digits)} ~ ${hi === null ? '∞' : fmt(hi, digits)}`;
+}
+
+/** A proportion as a percentage with one decimal (0.634 → "63.4%"); '—' when absent. */
+export const pct = (x: number | null): string => (x === null ? '—' : `${(x * 100).toFixed(1)}%`);
+
+/** "（95%CI 46.9% ~ 77.9%）" for a proportion's interval at `level` percent; '' when a bound is missing. */
+export function pctCiText(lower: number | null, upper: number | null, level: number | string = 95): string {
+  return lower === null || upper === null ? '' : `（${level}%CI ${pct(lower)} ~ ${pct(upper)}）`;
+}
+
+/** The confidence level the report was run at: its `level` parameter, 0.95 when unset or outside (0, 1). */
+export function confidenceLevel(f: ReportFacts): number {
+  const v = f.report.parameters.level;
+  return typeof v === 'number' && v > 0 && v < 1 ? v : 0.95;
+}
+
+/** The confidence level as a percentage for text, without the sign, as reports print it: "95", "97.5". */
+export function levelText(f: ReportFacts): string {
+  return String(Math.round(confidenceLevel(f) * 1000) / 10);
+}
+
+/** A numeric table cell, or null. */
+export const cellNum = (c: Cell | undefined): number | null => (typeof c === 'number' && Number.isFinite(c) ? c : null);
+
+/** A table cell as printed, safe for markdown ('—' when empty). */
+export const cellText = (c: Cell | undefined): string => (c === null || c === undefined || c === '' ? '—' : typeof c === 'number' ? String(c) : name(c));
+
+/** A P value from a table cell as the report prints it ('0.054'; '<0.001' reads as 0), for comparisons only; null when the cell holds none. */
+export function cellP(c: Cell | undefined): number | null {
+  if (typeof c === 'number') return Number.isFinite(c) ? c : null;
+  if (typeof c !== 'string') return null;
+  const s = c.trim();
+  if (s.startsWith('<')) return 0;
+  const v = Number(s);
+  return s !== '' && Number.isFinite(v) ? v : null;
 }
 
 /** A user-supplied name, safe inside markdown. */

@@ -6,8 +6,7 @@ import { TOOLS } from '../registry.js';
 import { EXPLAINERS } from './families/index.js';
 import { ungroundedNumbers } from './grounding.js';
 import { intentOf, interpret } from './interpret.js';
-
-const QUESTIONS = ['请解读这份报告', '如何在论文中描述这个结果？', '结果不显著意味着什么？', '这个方法的前提条件满足吗？', '效应量有多大？', '下一步还可以做什么分析？', '为什么选择这个方法？'];
+import { QUESTIONS, exampleReportWith } from './test-helpers.js';
 
 describe('built-in interpreter', () => {
   it('reads the question', () => {
@@ -29,4 +28,21 @@ describe('built-in interpreter', () => {
       }
     });
   }
+});
+
+describe('confidence levels that are not whole percents', () => {
+  it('writes 97.5% as the reports print it, in every family that reads the level', () => {
+    for (const tool of TOOLS) {
+      const fields = tool.definition.steps.flatMap((s) => s.fields);
+      if (!fields.some((f) => f.filed === 'level')) continue;
+      const report = exampleReportWith(tool.definition.key, { level: 0.975 });
+      const printsRounded = /(?<![\d.])98%/.test(JSON.stringify(report.sections));
+      for (const q of QUESTIONS) {
+        const answer = interpret(report, q);
+        expect(ungroundedNumbers(answer, report), `${tool.definition.key}: ${q}`).toEqual([]);
+        // Rounded to a whole percent it would read 98%, a level the report never used.
+        if (!printsRounded) expect(answer, `${tool.definition.key}: ${q}`).not.toMatch(/(?<![\d.])98%/);
+      }
+    }
+  });
 });

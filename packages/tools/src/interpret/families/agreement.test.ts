@@ -1,49 +1,10 @@
 // The agreement explainers on reports other than the examples: weighted and Fleiss' kappa, a kappa
 // no better than chance, other ICC forms in a small sample, and Bland–Altman option branches.
-import type { Report, VariableInfo } from '@labstat/contracts';
 import { describe, expect, it } from 'vitest';
-import { EXAMPLE_FILES } from '../../examples.js';
-import { TOOLS } from '../../registry.js';
-import { readExampleTable } from '../../test-table.js';
-import type { DataTable, Params } from '../../tool.js';
-import { ungroundedNumbers } from '../grounding.js';
-import { explain, interpret } from '../interpret.js';
+import type { DataTable } from '../../tool.js';
+import { checked, exampleTable, reportOf, tableOf } from '../test-helpers.js';
 
-const QUESTIONS = ['请解读这份报告', '如何在论文中描述这个结果？', '结果不显著意味着什么？', '这个方法的前提条件满足吗？', '效应量有多大？', '下一步还可以做什么分析？', '为什么选择这个方法？'];
-
-function tableOf(columns: Record<string, Array<string | number | null>>): DataTable {
-  const names = Object.keys(columns);
-  const rows = columns[names[0]!]!.length;
-  const variables = names.map((name) => {
-    const present = columns[name]!.filter((v) => v !== null);
-    return { name, type: present.every((v) => typeof v === 'number') ? 'numeric' : 'categorical', valid: present.length, missing: rows - present.length, distinct: new Set(present).size, min: null, max: null, mean: null, levels: [] };
-  }) as unknown as VariableInfo[];
-  return {
-    rows,
-    variables,
-    text: (n) => columns[n]!.map((v) => (v === null ? null : String(v))),
-    numeric: (n) => columns[n]!.map((v) => (v === null || !Number.isFinite(Number(v)) ? null : Number(v))),
-  };
-}
-
-function reportOf(key: string, table: DataTable, params: Params): Report {
-  const tool = TOOLS.find((t) => t.definition.key === key)!;
-  const out = tool.run(table, params);
-  const d = tool.definition;
-  return JSON.parse(JSON.stringify({ ...out, tool: { key: d.key, name: d.name, version: d.version }, parameters: params, dataFingerprint: 'x', engineVersion: '0', createdAt: 0 })) as Report;
-}
-
-/** Every answer is grounded and clean; returns the explanation and the full answer. */
-function checked(report: Report) {
-  for (const q of QUESTIONS) {
-    const answer = interpret(report, q);
-    expect(answer, q).not.toMatch(/undefined|NaN|null|\[object/);
-    expect(ungroundedNumbers(answer, report), `${q}\n${answer}`).toEqual([]);
-  }
-  return { e: explain(report), full: interpret(report, QUESTIONS[0]!) };
-}
-
-const agreement = readExampleTable(EXAMPLE_FILES.find((e) => e.key === 'agreement')!.file);
+const agreement = exampleTable('agreement');
 
 /** The first `n` rows of a table. */
 function head(t: DataTable, n: number): DataTable {

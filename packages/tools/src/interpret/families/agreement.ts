@@ -1,22 +1,10 @@
 // Explainers of the agreement family (issue 17): kappa for ratings in categories (Landis–Koch
 // reading), ICC for measurements (the form chosen, Koo–Li reading) and Bland–Altman for two methods.
 // Every number is read from the report.
-import { fmt, name, pText, significant, type Explanation, type ReportFacts } from '../explanation.js';
+import { ciText, fmt, levelText, name, pct, pText, significant, type Explanation, type ReportFacts } from '../explanation.js';
 
-/** The confidence level as the report prints it ("95"), from the tool's own parameter. */
-function levelText(f: ReportFacts): string {
-  const v = f.report.parameters.level;
-  const level = typeof v === 'number' && v > 0 && v < 1 ? v : 0.95;
-  return String(Math.round(level * 100));
-}
-
-/** "（95%CI a ~ b）", or '' when a bound is missing. */
-function ci(f: ReportFacts, lo: number | null, hi: number | null, digits = 3): string {
-  return lo === null || hi === null ? '' : `（${levelText(f)}%CI ${fmt(lo, digits)} ~ ${fmt(hi, digits)}）`;
-}
-
-/** A proportion from the report written as a percentage (0.61 → 61.0%). */
-const pct = (x: number | null): string => (x === null ? '—' : `${(x * 100).toFixed(1)}%`);
+/** "（95%CI a ~ b）" at the report's level (whole percent), or '' when a bound is missing. */
+const ci = (f: ReportFacts, lo: number | null, hi: number | null, digits = 3): string => ciText(lo, hi, digits, levelText(f));
 
 /** The user's column names from a multi-select parameter, escaped. */
 function columns(f: ReportFacts, key: string): string[] {

@@ -1,33 +1,11 @@
 // The categorical explainers on second datasets: a sparse table (Fisher), the flow's Yates branch, a
 // McNemar table with few discordant pairs (exact test), a flat trend and an unstratified-looking CMH.
 // Each explanation must follow the report's branch and every answer must use the report's numbers only.
-import type { FieldValue, Report } from '@labstat/contracts';
 import { describe, expect, it } from 'vitest';
-import { TOOLS } from '../../registry.js';
 import { columnsTable, countsTable } from '../../small_process/test-data.js';
 import type { DataTable } from '../../tool.js';
-import { ungroundedNumbers } from '../grounding.js';
-import { explain, interpret } from '../interpret.js';
-
-const QUESTIONS = ['请解读这份报告', '如何在论文中描述这个结果？', '结果不显著意味着什么？', '这个方法的前提条件满足吗？', '效应量有多大？', '下一步还可以做什么分析？', '为什么选择这个方法？'];
-
-function reportOf(key: string, data: DataTable, params: Record<string, FieldValue>): Report {
-  const tool = TOOLS.find((t) => t.definition.key === key)!;
-  const defaults: Record<string, FieldValue> = {};
-  for (const f of tool.definition.steps.flatMap((s) => s.fields)) defaults[f.filed] = f.value ?? null;
-  const parameters = { ...defaults, ...params };
-  const out = tool.run(data, parameters);
-  const d = tool.definition;
-  return JSON.parse(JSON.stringify({ ...out, tool: { key: d.key, name: d.name, version: d.version }, parameters, dataFingerprint: 'x', engineVersion: '0', createdAt: 0 })) as Report;
-}
-
-function expectGrounded(report: Report) {
-  for (const q of QUESTIONS) {
-    const answer = interpret(report, q);
-    expect(answer, q).not.toMatch(/undefined|NaN|null|\[object/);
-    expect(ungroundedNumbers(answer, report), `${q}\n${answer}`).toEqual([]);
-  }
-}
+import { explain } from '../interpret.js';
+import { checked, reportOnDefaults } from '../test-helpers.js';
 
 /** Two categorical columns from paired outcomes: [x1, x2, count]. */
 function pairsTable(cells: Array<[string, string, number]>): DataTable {
@@ -39,7 +17,7 @@ function pairsTable(cells: Array<[string, string, number]>): DataTable {
 
 describe('categorical explainers', () => {
   it('卡方检验: a sparse 2×2 table is read with Fisher’s exact test and the caveat says why', () => {
-    const report = reportOf('chisq', countsTable([[3, 1], [1, 4]]), { row: 'r', col: 'c' });
+    const report = reportOnDefaults('chisq', countsTable([[3, 1], [1, 4]]), { row: 'r', col: 'c' });
     expect(report.results.method).toBe('Fisher 精确检验');
     const e = explain(report);
     expect(e.method).toContain('Fisher 精确检验');
@@ -47,35 +25,35 @@ describe('categorical explainers', () => {
     expect(e.caveats.join('')).toContain('理论频数小于 5');
     expect(e.conclusion).toContain('未发现');
     expect(e.paper).toContain('关联无统计学意义');
-    expectGrounded(report);
+    checked(report);
   });
 
   it('卡方检验: an R×C table without correction names Cramér’s V and the pairwise next step', () => {
-    const report = reportOf('chisq', countsTable([[20, 10, 5], [8, 15, 20]]), { row: 'r', col: 'c' });
+    const report = reportOnDefaults('chisq', countsTable([[20, 10, 5], [8, 15, 20]]), { row: 'r', col: 'c' });
     const e = explain(report);
     expect(e.method).toContain('2×3');
     expect(e.effect).toContain("Cramér's V");
     expect(e.next.join('')).toContain('Bonferroni');
-    expectGrounded(report);
+    checked(report);
   });
 
   it('两分类变量关联 flow: n ≥ 40 with an expected count below 5 explains the Yates branch', () => {
-    const report = reportOf('flow-categorical', countsTable([[30, 2], [10, 6]]), { row: 'r', col: 'c' });
+    const report = reportOnDefaults('flow-categorical', countsTable([[30, 2], [10, 6]]), { row: 'r', col: 'c' });
     expect(report.results.chosenTest).toBe('yates-chisq');
     const e = explain(report);
     expect(e.method).toContain('引导流程');
     expect(e.method).toContain('n ≥ 40 且有 1 ≤ T < 5');
     expect(e.method).toContain('连续性校正');
-    expectGrounded(report);
+    checked(report);
   });
 
   it('两分类变量关联 flow: a small 2×2 table goes to Fisher because n < 40', () => {
-    const report = reportOf('flow-categorical', countsTable([[8, 3], [2, 9]]), { row: 'r', col: 'c' });
+    const report = reportOnDefaults('flow-categorical', countsTable([[8, 3], [2, 9]]), { row: 'r', col: 'c' });
     expect(report.results.chosenTest).toBe('fisher');
     const e = explain(report);
     expect(e.method).toContain('n < 40');
     expect(e.method).toContain('Fisher 精确检验');
-    expectGrounded(report);
+    checked(report);
   });
 
   it('McNemar: few discordant pairs → the exact test, and a non-significant reading', () => {
@@ -85,13 +63,13 @@ describe('categorical explainers', () => {
       ['阴性', '阳性', 3],
       ['阴性', '阴性', 22],
     ]);
-    const report = reportOf('mcnemar', data, { x1: 'x1', x2: 'x2' });
+    const report = reportOnDefaults('mcnemar', data, { x1: 'x1', x2: 'x2' });
     expect(report.results.method).toBe('McNemar 精确检验');
     const e = explain(report);
     expect(e.method).toContain('b + c < 25');
     expect(e.conclusion).toContain('尚不能认为');
     expect(e.nonsignificant).toContain('Kappa');
-    expectGrounded(report);
+    checked(report);
   });
 
   it('McNemar: three categories → Bowker’s test of symmetry', () => {
@@ -104,11 +82,11 @@ describe('categorical explainers', () => {
       ['重', '中', 1],
       ['重', '重', 10],
     ]);
-    const report = reportOf('mcnemar', data, { x1: 'x1', x2: 'x2' });
+    const report = reportOnDefaults('mcnemar', data, { x1: 'x1', x2: 'x2' });
     const e = explain(report);
     expect(e.method).toContain('Bowker');
     expect(e.caveats.join('')).toContain('Stuart–Maxwell');
-    expectGrounded(report);
+    checked(report);
   });
 
   it('趋势卡方检验: flat rates give no trend and the explanation says so', () => {
@@ -118,11 +96,11 @@ describe('categorical explainers', () => {
     ['A', 'B', 'C', 'D'].forEach((name, i) => {
       for (let k = 0; k < 30; k++) (g.push(name), y.push(k < rates[i]! ? '是' : '否'));
     });
-    const report = reportOf('trend-chisq', columnsTable({ g, y }), { group: 'g', outcome: 'y', positive: '是' });
+    const report = reportOnDefaults('trend-chisq', columnsTable({ g, y }), { group: 'g', outcome: 'y', positive: '是' });
     const e = explain(report);
     expect(e.conclusion).toContain('未发现');
     expect(e.caveats.join('')).toContain('等距');
-    expectGrounded(report);
+    checked(report);
   });
 
   it('CMH: strata with opposite ORs flag heterogeneity', () => {
@@ -141,9 +119,9 @@ describe('categorical explainers', () => {
     };
     add('男', [40, 10, 10, 40]);
     add('女', [10, 40, 40, 10]);
-    const report = reportOf('cmh', columnsTable({ e, o, s }), { exposure: 'e', outcome: 'o', stratum: 's', exposureLevel: '吸烟', outcomeLevel: '病例' });
+    const report = reportOnDefaults('cmh', columnsTable({ e, o, s }), { exposure: 'e', outcome: 'o', stratum: 's', exposureLevel: '吸烟', outcomeLevel: '病例' });
     const ex = explain(report);
     expect(ex.caveats.join('')).toContain('效应修饰');
-    expectGrounded(report);
+    checked(report);
   });
 });

@@ -2,33 +2,13 @@
 // χ² test of independence (and the guided flow that picks Pearson / Yates / Fisher), McNemar's paired
 // test, the stratified CMH test and the Cochran–Armitage trend test. Every number is read from the
 // report; the choices the tool made (which test, why) are explained from its results and options.
-import { fmt, name, pText, significant, type Explanation, type ReportFacts, type TableBlock } from '../explanation.js';
-
-type Cell = string | number | null;
-
-/** A table cell as printed, safe for markdown ('—' when empty). */
-const cellText = (c: Cell | undefined): string => (c === null || c === undefined || c === '' ? '—' : typeof c === 'number' ? String(c) : name(c));
-
-/** "0.634" → "63.4%". */
-const pct = (x: number | null): string => (x === null ? '—' : `${(100 * x).toFixed(1)}%`);
+import { cellText, ciText, fmt, levelText, name, pct, pctCiText, pText, significant, type Explanation, type ReportFacts } from '../explanation.js';
 
 /** An integer-valued number (df, counts) as written. */
 const int = (x: number | null): string => (x === null ? '—' : Number.isInteger(x) ? String(x) : fmt(x, 2));
 
-/** The confidence level the report was run at, as "95%". */
-function levelLabel(f: ReportFacts): string {
-  const l = f.report.parameters.level;
-  const v = typeof l === 'number' && l > 0 && l < 1 ? l : 0.95;
-  return `${Math.round(v * 1000) / 10}%`;
-}
-
 /** "（95%CI a ~ b）" at the report's level, '' when a bound is missing. */
-function ci(f: ReportFacts, lo: number | null, hi: number | null, digits = 3): string {
-  return lo === null || hi === null ? '' : `（${levelLabel(f)}CI ${fmt(lo, digits)} ~ ${fmt(hi, digits)}）`;
-}
-
-/** The table whose title starts with `prefix` (e.g. "表1 "). */
-const tableStarting = (f: ReportFacts, prefix: string): TableBlock | undefined => f.tables().find((t) => t.title.startsWith(prefix));
+const ci = (f: ReportFacts, lo: number | null, hi: number | null, digits = 3): string => ciText(lo, hi, digits, levelText(f));
 
 /** Cramér's V / φ read against Cohen's benchmarks (0.1 small, 0.3 medium, 0.5 large). */
 function assocStrength(v: number): string {
@@ -58,7 +38,7 @@ interface Crosstab {
 function crosstab(f: ReportFacts): Crosstab {
   const rowVar = f.param('row');
   const colVar = f.param('col');
-  const t1 = tableStarting(f, '表1');
+  const t1 = f.tableStartingWith('表1');
   const levels = t1 ? t1.columns.slice(1, -1) : [];
   const body = t1 ? t1.rows.filter((r) => r[0] !== '合计') : [];
   const profiles = body.slice(0, 8).map((r) => `${cellText(r[0])}：${levels.slice(0, 6).map((l, j) => `${name(l)} ${cellText(r[j + 1])}`).join('、')}`);
@@ -295,7 +275,7 @@ function mcnemar(f: ReportFacts): Explanation {
         ? '不一致对子数 b + c < 25，卡方近似不准，按自动规则用精确（二项分布）检验'
         : '不一致对子数 b + c ≥ 25，按自动规则用连续性校正卡方'
       : '按所选选项';
-  const diffText = diff !== null ? `${pct(diff)}${ciPct(f, f.num('differenceLower'), f.num('differenceUpper'))}` : '';
+  const diffText = diff !== null ? `${pct(diff)}${pctCiText(f.num('differenceLower'), f.num('differenceUpper'), levelText(f))}` : '';
   const orText = or !== null ? `${fmt(or)}${ci(f, f.num('ciLower'), f.num('ciUpper'))}` : '无穷大（c = 0）';
   const higher = p1 !== null && p2 !== null ? (p1 > p2 ? x1 : x2) : '';
   const caveats: string[] = [];
@@ -333,11 +313,6 @@ function mcnemar(f: ReportFacts): Explanation {
   };
 }
 
-/** "（95%CI 3.6% ~ 21.7%）" for a proportion difference. */
-function ciPct(f: ReportFacts, lo: number | null, hi: number | null): string {
-  return lo === null || hi === null ? '' : `（${levelLabel(f)}CI ${pct(lo)} ~ ${pct(hi)}）`;
-}
-
 // ---------------------------------------------------------------- CMH
 
 function cmh(f: ReportFacts): Explanation {
@@ -358,7 +333,7 @@ function cmh(f: ReportFacts): Explanation {
   const confounded = or !== null && crude !== null && Math.abs(crude - or) / or > 0.1;
   const head = `CMH χ² = ${fmt(f.num('statistic'))}，${pText(p)}`;
   // Stratum ORs as table 1 prints them: the stratum name on its first row, the OR cell beside it.
-  const t1 = tableStarting(f, '表1');
+  const t1 = f.tableStartingWith('表1');
   // The reference levels as table 1 prints them (second exposure row, second outcome column).
   const eNeg = t1 && t1.rows[1] && typeof t1.rows[1][1] === 'string' ? name(t1.rows[1][1]) : `非${eLevel}`;
   const oNeg = t1 && t1.columns[3] ? name(t1.columns[3]) : `非${oLevel}`;
@@ -419,7 +394,7 @@ function trendChisq(f: ReportFacts): Explanation {
   const depP = f.num('departureP');
   const slope = f.num('slope');
   const scoreCol = f.param('score');
-  const t1 = tableStarting(f, '表1');
+  const t1 = f.tableStartingWith('表1');
   const body = (t1?.rows ?? []).filter((r) => r[0] !== '合计');
   const rates = body.map((r) => `${cellText(r[0])} ${cellText(r[4])}`);
   const n = f.num('n');

@@ -1,30 +1,10 @@
 // The comparison explainers on a second dataset per tool: they follow the branch the tool took
 // (Welch vs Student, the flow's chosen test, a failed normality check, a non-significant result) and
 // every number they write is still the report's own.
-import type { FieldValue, Report } from '@labstat/contracts';
 import { describe, expect, it } from 'vitest';
-import { TOOLS } from '../../registry.js';
 import { columnsTable, longTable } from '../../small_process/test-data.js';
-import type { DataTable } from '../../tool.js';
-import { ungroundedNumbers } from '../grounding.js';
-import { explain, interpret } from '../interpret.js';
-
-const QUESTIONS = ['请解读这份报告', '如何在论文中描述这个结果？', '结果不显著意味着什么？', '这个方法的前提条件满足吗？', '效应量有多大？', '下一步还可以做什么分析？', '为什么选择这个方法？'];
-
-function reportOf(key: string, data: DataTable, params: Record<string, FieldValue>): Report {
-  const tool = TOOLS.find((t) => t.definition.key === key)!;
-  const out = tool.run(data, params);
-  const d = tool.definition;
-  return JSON.parse(JSON.stringify({ ...out, tool: { key: d.key, name: d.name, version: d.version }, parameters: params, dataFingerprint: 'x', engineVersion: '0', createdAt: 0 })) as Report;
-}
-
-function expectGrounded(report: Report): void {
-  for (const q of QUESTIONS) {
-    const answer = interpret(report, q);
-    expect(answer, q).not.toMatch(/undefined|NaN|null|\[object/);
-    expect(ungroundedNumbers(answer, report), `${q}\n${answer}`).toEqual([]);
-  }
-}
+import { explain } from '../interpret.js';
+import { checked, reportOf } from '../test-helpers.js';
 
 // Two normal-looking samples, the second far more spread: Levene rejects equal variances.
 const SPREAD = {
@@ -45,7 +25,7 @@ describe('comparison explainers follow the report', () => {
     expect(e.method).toContain('Welch');
     expect(e.method).toContain('方差不齐');
     expect(e.paper).toContain('Welch');
-    expectGrounded(r);
+    checked(r);
   });
 
   it('independent t: a non-significant result is read as such, not as “no difference”', () => {
@@ -55,7 +35,7 @@ describe('comparison explainers follow the report', () => {
     expect(e.conclusion).toContain('无统计学意义');
     expect(e.nonsignificant).toContain('不等于证明');
     expect(e.next.join('')).toMatch(/样本量|把握度/);
-    expectGrounded(r);
+    checked(r);
   });
 
   it('paired t: skewed differences raise the normality caveat; one-sided test is stated', () => {
@@ -66,7 +46,7 @@ describe('comparison explainers follow the report', () => {
     const e = explain(r);
     expect(e.caveats.join('')).toContain('Wilcoxon');
     expect(e.method).toContain('单侧检验');
-    expectGrounded(r);
+    checked(r);
   });
 
   it('two-group flow: normal data with equal variances → the path ends at Student t', () => {
@@ -77,7 +57,7 @@ describe('comparison explainers follow the report', () => {
     expect(e.method).toContain('Levene');
     expect(e.method).toContain('Student t 检验');
     expect(e.conclusion).toContain('无统计学意义');
-    expectGrounded(r);
+    checked(r);
   });
 
   it('paired flow: non-normal differences → the path ends at the Wilcoxon signed-rank test', () => {
@@ -88,17 +68,17 @@ describe('comparison explainers follow the report', () => {
     const e = explain(r);
     expect(e.method).toContain('Wilcoxon 符号秩检验');
     expect(e.method).toContain('偏离正态');
-    expectGrounded(r);
+    checked(r);
   });
 
   it('Mann-Whitney and K-S: a clear shift is significant and the direction is named', () => {
     const data = longTable({ 低: [1, 2, 2, 3, 3, 4, 4, 5, 2, 3], 高: [6, 7, 7, 8, 9, 9, 10, 8, 7, 6] });
     const mw = reportOf('mann-whitney', data, { y: 'y', group: 'g', alternative: 'two.sided', level: 0.95 });
     expect(explain(mw).conclusion).toContain('高总体偏高');
-    expectGrounded(mw);
+    checked(mw);
     const ks = reportOf('ks-two-sample', data, { y: 'y', group: 'g', alternative: 'two.sided' });
     expect(explain(ks).conclusion).toContain('有统计学意义');
-    expectGrounded(ks);
+    checked(ks);
   });
 
   it('one-sample: non-normal data → the Wilcoxon test is the one explained', () => {
@@ -108,6 +88,6 @@ describe('comparison explainers follow the report', () => {
     const e = explain(r);
     expect(e.method).toContain('Wilcoxon');
     expect(e.paper).toContain('Wilcoxon');
-    expectGrounded(r);
+    checked(r);
   });
 });

@@ -2,14 +2,9 @@
 // flows. Each reads the tool's own `results` and tables; the flows explain the decision path and
 // then reuse the explainer of the test they chose. The small reading helpers here are shared with
 // the multigroup family.
-import { ciText, fmt, name, pText, significant, type Explanation, type ReportFacts } from '../explanation.js';
+import { cellNum, ciText, fmt, name, pText, significant, type Cell, type Explanation, type ReportFacts } from '../explanation.js';
 
-export type Cell = string | number | null;
-
-/** A numeric table cell, or null. */
-export const cellNum = (c: Cell | undefined): number | null => (typeof c === 'number' && Number.isFinite(c) ? c : null);
-
-/** A table cell as safe markdown text ('' when empty). */
+/** A table cell as safe markdown text ('' when empty, unlike explanation's cellText). */
 export const cellText = (c: Cell | undefined): string => (c === null || c === undefined ? '' : name(String(c)));
 
 /** A P value as a table prints it ("0.017", "<0.001") turned into "P = 0.017" / "P < 0.001". */
@@ -35,12 +30,6 @@ export function levelPct(f: ReportFacts, key = 'level'): number {
   const p = f.report.parameters.level;
   const level = r ?? (typeof p === 'number' && Number.isFinite(p) ? p : 0.95);
   return Math.round(level * 1000) / 10;
-}
-
-/** "（95%CI a ~ b）" at the report's level; '' when a bound is missing. */
-export function ci(lo: number | null, hi: number | null, pct = 95, digits = 3): string {
-  if (lo === null || hi === null) return '';
-  return pct === 95 ? ciText(lo, hi, digits) : `（${pct}%CI ${fmt(lo, digits)} ~ ${fmt(hi, digits)}）`;
 }
 
 export const sigWord = (p: number | null): string => (significant(p) ? '有统计学意义' : '无统计学意义');
@@ -146,16 +135,16 @@ function ttestIndependent(f: ReportFacts): Explanation {
     (r) => `${r.name}：n = ${fmt(r.n, 0)}，均值 ${fmt(cellNum(r.cells[0]), 2)}，标准差 ${fmt(cellNum(r.cells[1]), 2)}。`,
   );
   numbers.push(`t = ${fmt(t, 3)}，df = ${dfText}，${pText(p)}：${significant(p) ? '小于 0.05，两组均值差异有统计学意义' : '不小于 0.05，尚不能认为两组均值不同'}。`);
-  if (diff !== null) numbers.push(`均值差（${a} − ${b}）= ${fmt(diff, 3)}${ci(lo, hi, pct)}：区间${lo !== null && hi !== null && lo <= 0 && hi >= 0 ? '包含 0，与“无差异”相容' : '不包含 0'}，区间宽度反映估计的精确程度。`);
-  if (d !== null) numbers.push(`Cohen's d = ${fmt(d, 3)}${ci(f.num('cohensDLower'), f.num('cohensDUpper'), pct)}，即两组均值相差约 ${fmt(Math.abs(d), 2)} 个合并标准差，效应${dSize(d)}${g2 !== null ? `；小样本校正的 Hedges' g = ${fmt(g2, 3)}` : ''}。`);
+  if (diff !== null) numbers.push(`均值差（${a} − ${b}）= ${fmt(diff, 3)}${ciText(lo, hi, 3, pct)}：区间${lo !== null && hi !== null && lo <= 0 && hi >= 0 ? '包含 0，与“无差异”相容' : '不包含 0'}，区间宽度反映估计的精确程度。`);
+  if (d !== null) numbers.push(`Cohen's d = ${fmt(d, 3)}${ciText(f.num('cohensDLower'), f.num('cohensDUpper'), 3, pct)}，即两组均值相差约 ${fmt(Math.abs(d), 2)} 个合并标准差，效应${dSize(d)}${g2 !== null ? `；小样本校正的 Hedges' g = ${fmt(g2, 3)}` : ''}。`);
   if (levene !== null) numbers.push(`Levene 方差齐性检验 ${pText(levene)}：${levene < (isFlow ? alpha.value : 0.05) ? '方差不齐' : '方差齐'}。`);
   for (const [gn, sp] of shapiro) numbers.push(`${gn} Shapiro-Wilk 正态性检验 ${pText(sp)}：${sp < 0.05 ? '偏离正态' : '未见明显偏离正态'}。`);
 
   const higher = diff !== null && diff > 0 ? a : b;
   const lower = higher === a ? b : a;
   const conclusion = significant(p)
-    ? `两组“${y}”均值差异有统计学意义（${pText(p)}）：${higher}的均值高于${lower}，均值差 ${fmt(diff, 3)}${ci(lo, hi, pct)}；按 Cohen's d = ${fmt(d, 3)}，效应${dSize(d)}。`
-    : `两组“${y}”均值差异无统计学意义（${pText(p)}），均值差 ${fmt(diff, 3)}${ci(lo, hi, pct)}。现有数据不足以认为两组均值不同，但也不能据此断定两组相同。`;
+    ? `两组“${y}”均值差异有统计学意义（${pText(p)}）：${higher}的均值高于${lower}，均值差 ${fmt(diff, 3)}${ciText(lo, hi, 3, pct)}；按 Cohen's d = ${fmt(d, 3)}，效应${dSize(d)}。`
+    : `两组“${y}”均值差异无统计学意义（${pText(p)}），均值差 ${fmt(diff, 3)}${ciText(lo, hi, 3, pct)}。现有数据不足以认为两组均值不同，但也不能据此断定两组相同。`;
 
   const caveats: string[] = [];
   for (const [gn, sp] of nonNormal) {
@@ -173,7 +162,7 @@ function ttestIndependent(f: ReportFacts): Explanation {
   const paper =
     `采用${welch ? ' Welch 校正' : '独立样本'} t 检验比较两组${y}。${desc ? `${desc}（均数 ± 标准差）。` : ''}` +
     `两组${y}差异${sigWord(p)}（t = ${fmt(t, 3)}，df = ${dfText}，${pText(p)}），` +
-    `均值差为 ${fmt(diff, 3)}${ci(lo, hi, pct)}，Cohen's d = ${fmt(d, 3)}。`;
+    `均值差为 ${fmt(diff, 3)}${ciText(lo, hi, 3, pct)}，Cohen's d = ${fmt(d, 3)}。`;
 
   const next = significant(p)
     ? [
@@ -188,7 +177,7 @@ function ttestIndependent(f: ReportFacts): Explanation {
       ];
   const nonsignificant = significant(p)
     ? `本次 ${pText(p)}，说明两组均值的差异不太可能仅由抽样误差造成；但它不说明差异的临床意义大小（请看均值差的置信区间与 Cohen's d），非随机分组时也不能据此推断因果。`
-    : `本次 ${pText(p)} ≥ 0.05，只表示在现有样本量下未能证明两组均值不同，并不等于证明两组相同。均值差的置信区间${ci(lo, hi, pct)}给出了与数据相容的差值范围；区间越宽，说明信息越不足。`;
+    : `本次 ${pText(p)} ≥ 0.05，只表示在现有样本量下未能证明两组均值不同，并不等于证明两组相同。均值差的置信区间${ciText(lo, hi, 3, pct)}给出了与数据相容的差值范围；区间越宽，说明信息越不足。`;
   return {
     method,
     numbers,
@@ -197,7 +186,7 @@ function ttestIndependent(f: ReportFacts): Explanation {
     paper,
     next,
     nonsignificant,
-    effect: d !== null ? `Cohen's d = ${fmt(d, 3)}${ci(f.num('cohensDLower'), f.num('cohensDUpper'), pct)}，表示两组均值相差约 ${fmt(Math.abs(d), 2)} 个合并标准差。按 Cohen 的经验标准（0.2 小、0.5 中、0.8 大），效应${dSize(d)}。经验标准只是参考，实际意义应以临床上有意义的最小差值衡量。` : undefined,
+    effect: d !== null ? `Cohen's d = ${fmt(d, 3)}${ciText(f.num('cohensDLower'), f.num('cohensDUpper'), 3, pct)}，表示两组均值相差约 ${fmt(Math.abs(d), 2)} 个合并标准差。按 Cohen 的经验标准（0.2 小、0.5 中、0.8 大），效应${dSize(d)}。经验标准只是参考，实际意义应以临床上有意义的最小差值衡量。` : undefined,
   };
 }
 
@@ -227,13 +216,13 @@ function ttestPaired(f: ReportFacts): Explanation {
   const numbers: string[] = rows.map((r) => `${cellText(r[0])}：n = ${fmt(cellNum(r[1]), 0)}，均值 ${fmt(cellNum(r[2]), 2)}，标准差 ${fmt(cellNum(r[3]), 2)}。`);
   if (pairs !== null) numbers.push(`参与分析的完整对子：${fmt(pairs, 0)} 对。`);
   numbers.push(`t = ${fmt(t, 3)}，df = ${fmt(df, 0)}，${pText(p)}：${significant(p) ? '两次测量的差异有统计学意义' : '尚不能认为两次测量有差异'}。`);
-  numbers.push(`平均差值 = ${fmt(diff, 3)}${ci(lo, hi, pct)}，即“${a}”平均比“${b}”${diff !== null && diff < 0 ? '低' : '高'} ${fmt(diff === null ? null : Math.abs(diff), 3)}。`);
+  numbers.push(`平均差值 = ${fmt(diff, 3)}${ciText(lo, hi, 3, pct)}，即“${a}”平均比“${b}”${diff !== null && diff < 0 ? '低' : '高'} ${fmt(diff === null ? null : Math.abs(diff), 3)}。`);
   if (dz !== null) numbers.push(`效应量 Cohen's d_z = ${fmt(dz, 3)}（平均差值 / 差值标准差），效应${dSize(dz)}。`);
   if (sw !== null) numbers.push(`差值的 Shapiro-Wilk 正态性检验 ${pText(sw)}：${sw < 0.05 ? '偏离正态' : '未见明显偏离正态'}。`);
 
   const conclusion = significant(p)
-    ? `“${a}”与“${b}”的差异有统计学意义（${pText(p)}）：平均差值为 ${fmt(diff, 3)}${ci(lo, hi, pct)}，即“${a}”平均${diff !== null && diff < 0 ? '低于' : '高于'}“${b}”；d_z = ${fmt(dz, 3)}，效应${dSize(dz)}。`
-    : `“${a}”与“${b}”的差异无统计学意义（${pText(p)}），平均差值 ${fmt(diff, 3)}${ci(lo, hi, pct)}，区间包含 0。`;
+    ? `“${a}”与“${b}”的差异有统计学意义（${pText(p)}）：平均差值为 ${fmt(diff, 3)}${ciText(lo, hi, 3, pct)}，即“${a}”平均${diff !== null && diff < 0 ? '低于' : '高于'}“${b}”；d_z = ${fmt(dz, 3)}，效应${dSize(dz)}。`
+    : `“${a}”与“${b}”的差异无统计学意义（${pText(p)}），平均差值 ${fmt(diff, 3)}${ciText(lo, hi, 3, pct)}，区间包含 0。`;
   const caveats: string[] = [];
   if (sw !== null && sw < 0.05)
     caveats.push(`差值的 Shapiro-Wilk 检验 ${pText(sw)}，偏离正态分布。${pairs !== null && pairs >= 30 ? '对子数较多时配对 t 检验较稳健，可用 Wilcoxon 符号秩检验做敏感性分析。' : '对子数不多时建议改用 Wilcoxon 符号秩检验。'}`);
@@ -242,13 +231,13 @@ function ttestPaired(f: ReportFacts): Explanation {
   if (isFlow) caveats.push(FLOW_CAVEAT);
   const paper =
     `采用配对 t 检验比较${a}与${b}。${rows.length >= 2 ? `${cellText(rows[0]![0])}为 ${fmt(cellNum(rows[0]![2]), 2)} ± ${fmt(cellNum(rows[0]![3]), 2)}，${cellText(rows[1]![0])}为 ${fmt(cellNum(rows[1]![2]), 2)} ± ${fmt(cellNum(rows[1]![3]), 2)}（均数 ± 标准差）。` : ''}` +
-    `两者差异${sigWord(p)}（t = ${fmt(t, 3)}，df = ${fmt(df, 0)}，${pText(p)}），平均差值 ${fmt(diff, 3)}${ci(lo, hi, pct)}。`;
+    `两者差异${sigWord(p)}（t = ${fmt(t, 3)}，df = ${fmt(df, 0)}，${pText(p)}），平均差值 ${fmt(diff, 3)}${ciText(lo, hi, 3, pct)}。`;
   const next = significant(p)
     ? ['判断平均差值是否达到临床上有意义的变化量，而不只看 P 值。', '若有对照组，应比较两组的变化量（如协方差分析或重复测量方差分析），单组前后比较不能排除时间趋势与回归均值。', '若有多于两次的测量，改用重复测量方差分析。']
     : ['查看平均差值置信区间是否包含有临床意义的变化量，评估把握度是否不足。', '按本次的差值标准差估计所需对子数。', sw !== null && sw < 0.05 ? '用 Wilcoxon 符号秩检验做敏感性分析。' : '检查是否有个别对子的差值异常。'];
   const nonsignificant = significant(p)
     ? `本次 ${pText(p)}，说明差值的均数不太可能为 0；但单组前后比较不能区分干预作用与时间趋势、回归均值等因素，差异的实际意义应看平均差值及其置信区间。`
-    : `本次 ${pText(p)} ≥ 0.05，表示未能证明两次测量有差异，并不证明两者相等；置信区间${ci(lo, hi, pct)}给出了与数据相容的平均变化范围。`;
+    : `本次 ${pText(p)} ≥ 0.05，表示未能证明两次测量有差异，并不证明两者相等；置信区间${ciText(lo, hi, 3, pct)}给出了与数据相容的平均变化范围。`;
   return {
     method,
     numbers,
@@ -289,11 +278,11 @@ function oneSample(f: ReportFacts): Explanation {
   const method = `将“${y}”与给定的检验值 μ0 = ${muText} 比较，判断总体均值（或中位数）是否等于该值。` + why + sideNote(f, '总体', ` μ0`, '位置');
   const numbers: string[] = [];
   if (n !== null) numbers.push(`有效观测 n = ${fmt(n, 0)}${desc ? `，均值 ${fmt(cellNum(desc[2]), 2)}，标准差 ${fmt(cellNum(desc[3]), 2)}，中位数 ${fmt(median, 2)}` : ''}。`);
-  numbers.push(`单样本 t 检验：均值 ${fmt(mean, 3)}${ci(f.num('ciLower'), f.num('ciUpper'), pct)}，t = ${fmt(f.num('tStatistic'), 3)}，df = ${fmt(f.num('df'), 0)}，${pText(tP)}。`);
-  if (d !== null) numbers.push(`Cohen's d = ${fmt(d, 3)}${ci(f.num('cohensDLower'), f.num('cohensDUpper'), pct)}：均值偏离 μ0 约 ${fmt(Math.abs(d), 2)} 个标准差，效应${dSize(d)}。`);
+  numbers.push(`单样本 t 检验：均值 ${fmt(mean, 3)}${ciText(f.num('ciLower'), f.num('ciUpper'), 3, pct)}，t = ${fmt(f.num('tStatistic'), 3)}，df = ${fmt(f.num('df'), 0)}，${pText(tP)}。`);
+  if (d !== null) numbers.push(`Cohen's d = ${fmt(d, 3)}${ciText(f.num('cohensDLower'), f.num('cohensDUpper'), 3, pct)}：均值偏离 μ0 约 ${fmt(Math.abs(d), 2)} 个标准差，效应${dSize(d)}。`);
   numbers.push(
     `单样本 Wilcoxon 符号秩检验：V = ${fmt(f.num('wilcoxonStatistic'), 0)}${f.num('wilcoxonZ') !== null ? `，Z = ${fmt(f.num('wilcoxonZ'), 3)}` : ''}，${pText(wP)}（${f.num('wilcoxonExact') === 1 ? '精确 P 值' : '正态近似'}）` +
-      (f.num('estimate') !== null ? `；伪中位数（Hodges-Lehmann 估计）${fmt(f.num('estimate'), 3)}${ci(f.num('hlLower'), f.num('hlUpper'), hlPct)}。` : '。'),
+      (f.num('estimate') !== null ? `；伪中位数（Hodges-Lehmann 估计）${fmt(f.num('estimate'), 3)}${ciText(f.num('hlLower'), f.num('hlUpper'), 3, hlPct)}。` : '。'),
   );
   if (sw !== null) numbers.push(`Shapiro-Wilk 正态性检验 ${pText(sw)}：决定推荐哪一种检验。`);
   const above = rec === 't' ? mean !== null && mu !== null && mean > mu : median !== null && mu !== null && median > mu;
@@ -307,7 +296,7 @@ function oneSample(f: ReportFacts): Explanation {
   caveats.push(...toolNotes(f, /缺失|未参与|无法计算/));
   const paper =
     rec === 't'
-      ? `采用单样本 t 检验将${y}与检验值 ${muText} 比较。${y}的均值为 ${fmt(mean, 2)}${ci(f.num('ciLower'), f.num('ciUpper'), pct, 2)}，与 ${muText} 的差异${sigWord(tP)}（t = ${fmt(f.num('tStatistic'), 3)}，df = ${fmt(f.num('df'), 0)}，${pText(tP)}）。`
+      ? `采用单样本 t 检验将${y}与检验值 ${muText} 比较。${y}的均值为 ${fmt(mean, 2)}${ciText(f.num('ciLower'), f.num('ciUpper'), 2, pct)}，与 ${muText} 的差异${sigWord(tP)}（t = ${fmt(f.num('tStatistic'), 3)}，df = ${fmt(f.num('df'), 0)}，${pText(tP)}）。`
       : `因${y}不服从正态分布（Shapiro-Wilk ${pText(sw)}），采用单样本 Wilcoxon 符号秩检验将其与检验值 ${muText} 比较。${y}的中位数为 ${fmt(median, 2)}，与 ${muText} 的差异${sigWord(wP)}（V = ${fmt(f.num('wilcoxonStatistic'), 0)}，${pText(wP)}）。`;
   const next = [
     '确认检验值 μ0 的来源（正常参考值、标准值或既往研究），并在论文中注明。',
@@ -360,12 +349,12 @@ function mannWhitney(f: ReportFacts): Explanation {
     sideNote(f, `“${a}”`, `“${b}”`, '分布位置');
   const numbers: string[] = groups.map((row) => `${row.name}：n = ${fmt(row.n, 0)}，中位数 ${fmt(cellNum(row.cells[0]), 2)}，四分位数间距 ${cellText(row.cells[1])}。`);
   numbers.push(`W = ${fmt(w, 0)}（${a}的秩和统计量），U = ${fmt(u, 0)}${z !== null ? `，Z = ${fmt(z, 3)}` : ''}，${pText(p)}：${significant(p) ? '两组分布差异有统计学意义' : '尚不能认为两组分布不同'}。`);
-  if (est !== null) numbers.push(`位置差（Hodges-Lehmann 估计，${a} − ${b}）= ${fmt(est, 3)}${ci(lo, hi, pct)}：两组间全部两两差值的中位数${lo !== null && hi !== null && lo <= 0 && hi >= 0 ? '，区间包含 0' : ''}。`);
+  if (est !== null) numbers.push(`位置差（Hodges-Lehmann 估计，${a} − ${b}）= ${fmt(est, 3)}${ciText(lo, hi, 3, pct)}：两组间全部两两差值的中位数${lo !== null && hi !== null && lo <= 0 && hi >= 0 ? '，区间包含 0' : ''}。`);
   if (r !== null) numbers.push(`效应量 r（秩双列相关）= ${fmt(r, 3)}，绝对值属于${rSize(r)}效应。`);
 
   const conclusion = significant(p)
-    ? `两组“${y}”的分布差异有统计学意义（${pText(p)}）：${higher}总体偏高（中位数 ${fmt(higher === a ? ma : mb, 2)} 对 ${fmt(higher === a ? mb : ma, 2)}）${est !== null ? `，位置差 ${fmt(est, 3)}${ci(lo, hi, pct)}` : ''}；效应量 r = ${fmt(r, 3)}，${rSize(r)}。`
-    : `两组“${y}”的分布差异无统计学意义（${pText(p)}）${est !== null ? `，位置差 ${fmt(est, 3)}${ci(lo, hi, pct)}` : ''}。现有数据不足以认为${higher}高于${lower}。`;
+    ? `两组“${y}”的分布差异有统计学意义（${pText(p)}）：${higher}总体偏高（中位数 ${fmt(higher === a ? ma : mb, 2)} 对 ${fmt(higher === a ? mb : ma, 2)}）${est !== null ? `，位置差 ${fmt(est, 3)}${ciText(lo, hi, 3, pct)}` : ''}；效应量 r = ${fmt(r, 3)}，${rSize(r)}。`
+    : `两组“${y}”的分布差异无统计学意义（${pText(p)}）${est !== null ? `，位置差 ${fmt(est, 3)}${ciText(lo, hi, 3, pct)}` : ''}。现有数据不足以认为${higher}高于${lower}。`;
   const caveats: string[] = [];
   caveats.push('Mann-Whitney U 检验比较的是两组的整体分布位置；只有两组分布形状相近时，才可把结果解释为“中位数不同”。');
   if (groups.some((row) => row.n !== null && row.n < 10)) caveats.push('至少一组例数少于 10，检验效能有限。');
@@ -373,7 +362,7 @@ function mannWhitney(f: ReportFacts): Explanation {
   const desc = groups.map((row) => `${row.name}为 ${fmt(cellNum(row.cells[0]), 2)}（${cellText(row.cells[1])}）`).join('，');
   const paper =
     `${isFlow ? '因资料不满足正态分布，' : ''}采用 Mann-Whitney U 检验比较两组${y}。${desc ? `${desc}[M（P25 ~ P75）]。` : ''}` +
-    `两组差异${sigWord(p)}（${z !== null ? `Z = ${fmt(z, 3)}` : `U = ${fmt(u, 0)}`}，${pText(p)}）${est !== null ? `，位置差的 Hodges-Lehmann 估计为 ${fmt(est, 3)}${ci(lo, hi, pct)}` : ''}。`;
+    `两组差异${sigWord(p)}（${z !== null ? `Z = ${fmt(z, 3)}` : `U = ${fmt(u, 0)}`}，${pText(p)}）${est !== null ? `，位置差的 Hodges-Lehmann 估计为 ${fmt(est, 3)}${ciText(lo, hi, 3, pct)}` : ''}。`;
   const next = significant(p)
     ? ['以中位数（四分位数）描述两组，并报告 Hodges-Lehmann 位置差及其置信区间。', '若需校正混杂因素，可考虑对结局做变换后的线性回归或分位数回归。', '用箱线图或直方图展示两组分布，确认差异是位置不同而非形状不同。']
     : ['查看位置差置信区间是否包含有临床意义的差值，判断是否把握度不足。', '估计后续研究所需样本量。', '若关心分布的其他方面（离散程度、形状），可补充两样本 K-S 检验。'];
@@ -388,7 +377,7 @@ function mannWhitney(f: ReportFacts): Explanation {
     paper,
     next,
     nonsignificant,
-    effect: r !== null ? `效应量 r（秩双列相关）= ${fmt(r, 3)}，取值 −1 ~ 1，绝对值越大表示两组秩次分离越明显；按 0.1、0.3、0.5 的经验界值，本次为${rSize(r)}效应。${est !== null ? `以原单位表示的差异可看位置差 ${fmt(est, 3)}${ci(lo, hi, pct)}。` : ''}` : undefined,
+    effect: r !== null ? `效应量 r（秩双列相关）= ${fmt(r, 3)}，取值 −1 ~ 1，绝对值越大表示两组秩次分离越明显；按 0.1、0.3、0.5 的经验界值，本次为${rSize(r)}效应。${est !== null ? `以原单位表示的差异可看位置差 ${fmt(est, 3)}${ciText(lo, hi, 3, pct)}。` : ''}` : undefined,
   };
 }
 
@@ -420,12 +409,12 @@ function wilcoxonSignedRank(f: ReportFacts): Explanation {
   const numbers: string[] = rows.map((row) => `${cellText(row[0])}：中位数 ${fmt(cellNum(row[2]), 2)}，四分位数间距 ${cellText(row[3])}。`);
   if (pairs !== null) numbers.push(`完整对子 ${fmt(pairs, 0)} 对${nonZero !== null ? `，其中差值不为 0 的 ${fmt(nonZero, 0)} 对参与秩次计算` : ''}。`);
   numbers.push(`V = ${fmt(v, 0)}（正差值的秩和）${z !== null ? `，Z = ${fmt(z, 3)}` : ''}，${pText(p)}：${significant(p) ? '两次测量的差异有统计学意义' : '尚不能认为两次测量有差异'}。`);
-  if (est !== null) numbers.push(`差值的伪中位数（Hodges-Lehmann 估计）= ${fmt(est, 3)}${ci(lo, hi, pct)}：对差值典型大小的估计。`);
+  if (est !== null) numbers.push(`差值的伪中位数（Hodges-Lehmann 估计）= ${fmt(est, 3)}${ciText(lo, hi, 3, pct)}：对差值典型大小的估计。`);
   if (r !== null) numbers.push(`效应量 r = Z/√n = ${fmt(r, 3)}，${rSize(r)}${rb !== null ? `；匹配秩双列相关 = ${fmt(rb, 3)}` : ''}。`);
   const up = est !== null ? est > 0 : rb !== null ? rb > 0 : true;
   const conclusion = significant(p)
-    ? `“${a}”与“${b}”的差异有统计学意义（${pText(p)}），“${a}”总体${up ? '高于' : '低于'}“${b}”${est !== null ? `，差值的伪中位数为 ${fmt(est, 3)}${ci(lo, hi, pct)}` : ''}；效应量 r = ${fmt(r, 3)}，${rSize(r)}。`
-    : `“${a}”与“${b}”的差异无统计学意义（${pText(p)}）${est !== null ? `，差值的伪中位数 ${fmt(est, 3)}${ci(lo, hi, pct)}` : ''}。`;
+    ? `“${a}”与“${b}”的差异有统计学意义（${pText(p)}），“${a}”总体${up ? '高于' : '低于'}“${b}”${est !== null ? `，差值的伪中位数为 ${fmt(est, 3)}${ciText(lo, hi, 3, pct)}` : ''}；效应量 r = ${fmt(r, 3)}，${rSize(r)}。`
+    : `“${a}”与“${b}”的差异无统计学意义（${pText(p)}）${est !== null ? `，差值的伪中位数 ${fmt(est, 3)}${ciText(lo, hi, 3, pct)}` : ''}。`;
   const caveats: string[] = [...toolNotes(f, /差值为 0|缺失|不足|无法计算/)];
   if (isFlow) caveats.push(FLOW_CAVEAT);
   const paper =

@@ -1,7 +1,7 @@
 // Explainers of the correlation family (issue 17): tool key → explainer. The correlation tool (one
 // pair with its CI, or a matrix), the guided flow that picks Pearson or Spearman by Shapiro–Wilk, and
 // the scatter plot with its least-squares line. Every number is read from the report.
-import { fmt, name, pText, significant, type Explanation, type ReportFacts } from '../explanation.js';
+import { ciPart, fmt, levelText, name, pct, pText, significant, type Explanation, type ReportFacts } from '../explanation.js';
 
 const METHOD: Record<string, { name: string; sym: string; why: string }> = {
   pearson: {
@@ -29,12 +29,6 @@ function strength(r: number): string {
 
 const direction = (r: number) => (r > 0 ? '正' : '负');
 
-function levelLabel(f: ReportFacts): string {
-  const l = f.report.parameters.level;
-  const v = typeof l === 'number' && l > 0 && l < 1 ? l : 0.95;
-  return `${Math.round(v * 100)}%`;
-}
-
 const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
 
 interface PairView {
@@ -57,7 +51,7 @@ function pairView(f: ReportFacts, x: string, y: string, method: string): PairVie
   const p = f.num('p');
   const lo = f.num('ciLower');
   const hi = f.num('ciUpper');
-  const ci = lo !== null && hi !== null ? `${levelLabel(f)}CI ${fmt(lo)} ~ ${fmt(hi)}` : '';
+  const ci = lo !== null && hi !== null ? ciPart(lo, hi, `${levelText(f)}%`) : '';
   const head = `${m.sym} = ${fmt(r)}${ci ? `，${ci}` : ''}，${pText(p)}`;
   return { x, y, method, sym: m.sym, methodName: m.name, r, p, n: f.num('n'), ci, head };
 }
@@ -199,10 +193,10 @@ function scatter(f: ReportFacts): Explanation {
   const r2 = f.num('rSquared');
   const p = f.num('p');
   const sig = significant(p);
-  const lvl = levelLabel(f);
+  const lvl = `${levelText(f)}%`;
   const lo = f.num('slopeLower');
   const hi = f.num('slopeUpper');
-  const ci = lo !== null && hi !== null ? `${lvl}CI ${fmt(lo, 4)} ~ ${fmt(hi, 4)}` : '';
+  const ci = lo !== null && hi !== null ? ciPart(lo, hi, lvl, 4) : '';
   const head = `斜率 b = ${fmt(slope)}${ci ? `，${ci}` : ''}，R² = ${fmt(r2)}，${pText(p)}`;
   const eq = b0 !== null && slope !== null ? `${y} = ${fmt(b0, 4)} ${slope < 0 ? '−' : '+'} ${fmt(Math.abs(slope), 4)} × ${x}` : '';
   const caveats: string[] = [];
@@ -219,7 +213,7 @@ function scatter(f: ReportFacts): Explanation {
       ...(eq ? [`拟合方程：${eq}。`] : []),
       `斜率 b = ${fmt(slope, 4)}${ci ? `（${ci}）` : ''}：${x}每增加 1 个单位，${y}平均变化 ${fmt(slope)} 个单位；${pText(p)}，检验斜率是否为 0。`,
       `截距 = ${fmt(b0, 4)}：${x}为 0 时${y}的拟合值，若 0 不在${x}的实际取值范围内则无实际意义。`,
-      `R² = ${fmt(r2)}：${y}的变异中约 ${r2 !== null ? `${(100 * r2).toFixed(1)}%` : '—'} 可由${x}的直线关系解释。`,
+      `R² = ${fmt(r2)}：${y}的变异中约 ${pct(r2)} 可由${x}的直线关系解释。`,
       `成对完整的观测 n = ${fmt(n, 0)}。`,
     ],
     conclusion: sig
@@ -235,7 +229,7 @@ function scatter(f: ReportFacts): Explanation {
     nonsignificant: sig
       ? `斜率有统计学意义只说明存在直线趋势；R² = ${fmt(r2)} 才反映${x}能解释${y}变异的多少。散点图中的关系也不等于因果。`
       : '斜率无统计学意义不等于两者无关：关系可能是曲线（如 U 形），直线拟合捕捉不到；样本量小时检验效能也有限。请仔细看散点图的形状。',
-    effect: r2 !== null ? `R² = ${fmt(r2)}，即${y}的变异中约 ${(100 * r2).toFixed(1)}% 可由${x}的直线关系解释；斜率 ${fmt(slope)} 则是${x}每变化 1 个单位时${y}的平均变化量，更便于临床解释。` : undefined,
+    effect: r2 !== null ? `R² = ${fmt(r2)}，即${y}的变异中约 ${pct(r2)} 可由${x}的直线关系解释；斜率 ${fmt(slope)} 则是${x}每变化 1 个单位时${y}的平均变化量，更便于临床解释。` : undefined,
   };
 }
 

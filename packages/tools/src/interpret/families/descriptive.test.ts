@@ -1,34 +1,11 @@
 // The descriptive explainers on second datasets: skewed data in descriptive statistics and in the
 // normality test, and a Table 1 without tests and one without groups. Each explanation must follow
 // the report's branch and every answer must use the report's numbers only.
-import type { FieldValue, Report } from '@labstat/contracts';
 import { normalQuantile } from '@labstat/stats';
 import { describe, expect, it } from 'vitest';
-import { TOOLS } from '../../registry.js';
 import { columnsTable } from '../../small_process/test-data.js';
-import type { DataTable } from '../../tool.js';
-import { ungroundedNumbers } from '../grounding.js';
-import { explain, interpret } from '../interpret.js';
-
-const QUESTIONS = ['请解读这份报告', '如何在论文中描述这个结果？', '结果不显著意味着什么？', '这个方法的前提条件满足吗？', '效应量有多大？', '下一步还可以做什么分析？', '为什么选择这个方法？'];
-
-function reportOf(key: string, data: DataTable, params: Record<string, FieldValue>): Report {
-  const tool = TOOLS.find((t) => t.definition.key === key)!;
-  const defaults: Record<string, FieldValue> = {};
-  for (const f of tool.definition.steps.flatMap((s) => s.fields)) defaults[f.filed] = f.value ?? null;
-  const parameters = { ...defaults, ...params };
-  const out = tool.run(data, parameters);
-  const d = tool.definition;
-  return JSON.parse(JSON.stringify({ ...out, tool: { key: d.key, name: d.name, version: d.version }, parameters, dataFingerprint: 'x', engineVersion: '0', createdAt: 0 })) as Report;
-}
-
-function expectGrounded(report: Report) {
-  for (const q of QUESTIONS) {
-    const answer = interpret(report, q);
-    expect(answer, q).not.toMatch(/undefined|NaN|null|\[object/);
-    expect(ungroundedNumbers(answer, report), `${q}\n${answer}`).toEqual([]);
-  }
-}
+import { explain } from '../interpret.js';
+import { checked, reportOnDefaults } from '../test-helpers.js';
 
 const idx = Array.from({ length: 40 }, (_, i) => i + 1);
 /** Right-skewed (exponential-like) values and a symmetric one. */
@@ -40,48 +17,48 @@ const sex = idx.map((i) => (i % 3 === 0 ? '女' : '男'));
 
 describe('descriptive explainers', () => {
   it('描述性统计: a skewed variable is flagged for median (P25, P75)', () => {
-    const report = reportOf('descriptive', columnsTable({ skewed, even }), { vars: ['skewed', 'even'], group: '' });
+    const report = reportOnDefaults('descriptive', columnsTable({ skewed, even }), { vars: ['skewed', 'even'], group: '' });
     const e = explain(report);
     expect(e.caveats.join('')).toMatch(/skewed的偏度或峰度绝对值大于 1/);
     expect(e.paper).toContain('偏态资料以中位数');
     expect(e.nonsignificant).toContain('不做假设检验');
-    expectGrounded(report);
+    checked(report);
   });
 
   it('正态性检验: skewed data are read as non-normal and the paper line uses M (P25, P75)', () => {
-    const report = reportOf('normality', columnsTable({ skewed, even }), { vars: ['skewed', 'even'], group: '' });
+    const report = reportOnDefaults('normality', columnsTable({ skewed, even }), { vars: ['skewed', 'even'], group: '' });
     const e = explain(report);
     expect(e.conclusion).toMatch(/skewed（W = [^）]+）偏离正态分布/);
     expect(e.paper).toContain('不服从正态分布');
     expect(e.nonsignificant).toContain('P < 0.05');
-    expectGrounded(report);
+    checked(report);
   });
 
   it('基线特征表: tests switched off → SMD only, no P values', () => {
-    const report = reportOf('baseline-table', columnsTable({ group, skewed, even, sex }), { group: 'group', vars: ['skewed', 'even', 'sex'], tests: false });
+    const report = reportOnDefaults('baseline-table', columnsTable({ group, skewed, even, sex }), { group: 'group', vars: ['skewed', 'even', 'sex'], tests: false });
     const e = explain(report);
     expect(e.method).toContain('关闭了组间检验');
     expect(e.conclusion).toContain('SMD');
     expect(e.numbers.join('')).not.toMatch(/Mann-Whitney|t 检验|χ² 检验|Fisher/);
     expect(e.effect).toContain('SMD');
-    expectGrounded(report);
+    checked(report);
   });
 
   it('基线特征表: grouped with tests names each variable’s test and why', () => {
-    const report = reportOf('baseline-table', columnsTable({ group, skewed, even, sex }), { group: 'group', vars: ['skewed', 'even', 'sex'] });
+    const report = reportOnDefaults('baseline-table', columnsTable({ group, skewed, even, sex }), { group: 'group', vars: ['skewed', 'even', 'sex'] });
     const e = explain(report);
     const text = e.numbers.join('\n');
     expect(text).toMatch(/skewed（M \(P25, P75\)）.*Mann-Whitney U 检验.*按偏态处理/);
     expect(text).toMatch(/sex（n \(%\)）.*(χ² 检验|Fisher 精确检验)/);
     expect(e.caveats.join('')).toContain('CONSORT');
-    expectGrounded(report);
+    checked(report);
   });
 
   it('基线特征表: without a group it only describes', () => {
-    const report = reportOf('baseline-table', columnsTable({ skewed, even, sex }), { group: '', vars: ['skewed', 'even', 'sex'] });
+    const report = reportOnDefaults('baseline-table', columnsTable({ skewed, even, sex }), { group: '', vars: ['skewed', 'even', 'sex'] });
     const e = explain(report);
     expect(e.conclusion).toContain('不分组');
     expect(e.effect).toBeUndefined();
-    expectGrounded(report);
+    checked(report);
   });
 });

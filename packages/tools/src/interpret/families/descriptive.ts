@@ -2,14 +2,9 @@
 // normality tests and the baseline table (Table 1). Their numbers live mostly in tables keyed by the
 // user's variable names, so the explainers read table rows (cells as printed) and the `results` keys
 // built from the chosen variables; every number comes from the report.
-import { fmt, name, pText, significant, type Explanation, type ReportFacts, type TableBlock } from '../explanation.js';
+import { cellNum, cellText, fmt, name, pText, significant, type Cell, type Explanation, type ReportFacts, type TableBlock } from '../explanation.js';
 
-type Cell = string | number | null;
-
-const cellText = (c: Cell | undefined): string => (c === null || c === undefined || c === '' ? '—' : typeof c === 'number' ? String(c) : name(c));
 const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : typeof v === 'string' && v !== '' ? [v] : []);
-const asNumber = (c: Cell | undefined): number | null => (typeof c === 'number' && Number.isFinite(c) ? c : null);
-const firstTable = (f: ReportFacts): TableBlock | undefined => f.tables().find((t) => t.title.startsWith('表1'));
 const col = (t: TableBlock | undefined, test: (c: string) => boolean): number => (t ? t.columns.findIndex(test) : -1);
 /** A P value as a table prints it ("0.356", "<0.001") → a number for comparisons only (never printed). */
 const pCell = (s: string | undefined): number | null => (s === undefined ? null : s.trim().startsWith('<') ? 0 : Number.isFinite(Number(s)) ? Number(s) : null);
@@ -19,7 +14,7 @@ const pCellText = (s: string): string => (s.trim().startsWith('<') ? `P < ${s.tr
 // ---------------------------------------------------------------- descriptive statistics
 
 function descriptive(f: ReportFacts): Explanation {
-  const t = firstTable(f);
+  const t = f.tableStartingWith('表1');
   const vars = list(f.report.parameters.vars).map(name);
   const group = f.param('group');
   const idx = {
@@ -41,22 +36,22 @@ function descriptive(f: ReportFacts): Explanation {
   const ciName = t && idx.ci >= 0 ? name(t.columns[idx.ci]!) : '均值95%CI';
   const rows = t?.rows ?? [];
   const label = (r: Cell[]) => (group ? `${cellText(r[idx.v])}（${cellText(r[idx.g])}）` : cellText(r[idx.v]));
-  const ok = rows.filter((r) => asNumber(r[idx.mean]) !== null);
-  const skewed = ok.filter((r) => Math.abs(asNumber(r[idx.skew]) ?? 0) > 1 || Math.abs(asNumber(r[idx.kurt]) ?? 0) > 1);
+  const ok = rows.filter((r) => cellNum(r[idx.mean]) !== null);
+  const skewed = ok.filter((r) => Math.abs(cellNum(r[idx.skew]) ?? 0) > 1 || Math.abs(cellNum(r[idx.kurt]) ?? 0) > 1);
   const numbers = ok.slice(0, 20).map(
     (r) =>
-      `${label(r)}：n = ${cellText(r[idx.n])}${asNumber(r[idx.miss]) ? `（缺失 ${cellText(r[idx.miss])}）` : ''}，均值 ± 标准差 ${cellText(r[idx.mean])} ± ${cellText(r[idx.sd])}，${ciName} ${cellText(r[idx.ci])}，` +
+      `${label(r)}：n = ${cellText(r[idx.n])}${cellNum(r[idx.miss]) ? `（缺失 ${cellText(r[idx.miss])}）` : ''}，均值 ± 标准差 ${cellText(r[idx.mean])} ± ${cellText(r[idx.sd])}，${ciName} ${cellText(r[idx.ci])}，` +
       `中位数（P25, P75）${cellText(r[idx.med])}（${cellText(r[idx.q1])}, ${cellText(r[idx.q3])}），范围 ${cellText(r[idx.min])} ~ ${cellText(r[idx.max])}，偏度 ${cellText(r[idx.skew])}、峰度 ${cellText(r[idx.kurt])}。`,
   );
   if (ok.length > 20) numbers.push('其余变量（组）见表1。');
   numbers.push('均值和标准差描述集中趋势与离散程度（适合近似正态的资料）；中位数与四分位数（P25, P75）不受极端值影响（适合偏态资料）；偏度、峰度在正态分布时接近 0。');
   const caveats: string[] = [];
   if (skewed.length > 0) caveats.push(`${skewed.map(label).join('、')}的偏度或峰度绝对值大于 1，分布可能偏离正态，宜以中位数（P25, P75）描述，并用正态性检验进一步确认。`);
-  const missing = ok.filter((r) => (asNumber(r[idx.miss]) ?? 0) > 0);
+  const missing = ok.filter((r) => (cellNum(r[idx.miss]) ?? 0) > 0);
   if (missing.length > 0) caveats.push(`${missing.map(label).join('、')}有缺失值，描述统计只基于非缺失的观测；缺失较多时请说明原因。`);
   const failed = (t?.footnotes ?? []).filter((n) => !n.includes('按 t 分布计算'));
   for (const n of failed) caveats.push(`${name(n)}（该行无法计算描述统计）。`);
-  const small = ok.filter((r) => (asNumber(r[idx.n]) ?? 0) < 10);
+  const small = ok.filter((r) => (cellNum(r[idx.n]) ?? 0) < 10);
   if (small.length > 0) caveats.push(`${small.map(label).join('、')}的例数很少，均值和标准差不稳定，偏度、峰度几乎无参考价值。`);
   const fmtRow = (r: Cell[], median: boolean) =>
     median ? `${label(r)} ${cellText(r[idx.med])}（${cellText(r[idx.q1])}, ${cellText(r[idx.q3])}）` : `${label(r)} ${cellText(r[idx.mean])} ± ${cellText(r[idx.sd])}`;
@@ -88,7 +83,7 @@ function descriptive(f: ReportFacts): Explanation {
 // ---------------------------------------------------------------- normality tests
 
 function normality(f: ReportFacts): Explanation {
-  const t = firstTable(f);
+  const t = f.tableStartingWith('表1');
   const rows = t?.rows ?? [];
   const group = f.param('group');
   const vars = list(f.report.parameters.vars).map(name);
@@ -118,9 +113,9 @@ function normality(f: ReportFacts): Explanation {
     return ps.some((p) => p < 0.05) && ps.some((p) => p >= 0.05);
   });
   const caveats: string[] = [];
-  const big = nonNormal.filter((r) => (asNumber(r[1]) ?? 0) >= 100);
+  const big = nonNormal.filter((r) => (cellNum(r[1]) ?? 0) >= 100);
   if (big.length > 0) caveats.push(`${big.map((r) => cellText(r[0])).join('、')}的样本量较大，轻微、无实际影响的偏离也会“显著”；请结合 Q-Q 图与偏度、峰度判断，大样本时 t 检验、方差分析对轻度偏态相当稳健。`);
-  const small = normal.filter((r) => (asNumber(r[1]) ?? 0) < 30);
+  const small = normal.filter((r) => (cellNum(r[1]) ?? 0) < 30);
   if (small.length > 0) caveats.push(`${small.map((r) => cellText(r[0])).join('、')}的样本量较小（n < 30），正态性检验的效能低，“未见偏离”并不能保证资料正态。`);
   if (discordant.length > 0) caveats.push(`${discordant.map((r) => cellText(r[0])).join('、')}的三种检验结论不一致，处在临界附近，本表以 Shapiro-Wilk 为准，建议结合 Q-Q 图判断。`);
   for (const r of untested) caveats.push(`${cellText(r[0])}的有效观测少于 3 个，无法检验正态性。`);
@@ -201,7 +196,7 @@ function baselineTable(f: ReportFacts): Explanation {
   const nonnormalVars = new Set(list(pr.nonnormal_vars));
   const globalDisplay = pr.display === 'mean' || pr.display === 'median' ? pr.display : null;
   const groups = f.prefixed('n.');
-  const t = firstTable(f);
+  const t = f.tableStartingWith('表1');
   const columns = t?.columns ?? [];
   const groupCols = groups.map(([g]) => columns.findIndex((c) => c.startsWith(`${g}（n=`)));
   const overallCol = columns.findIndex((c) => c.startsWith('合计（n='));

@@ -1,37 +1,16 @@
 // Explainers of the diagnostic family (issue 17): ROC curves of continuous markers and the
 // evaluation of a binary test against a gold standard. Every number is read from the report.
-import { fmt, name, pText, significant, type Explanation, type ReportFacts } from '../explanation.js';
+import { cellP, ciText, fmt, levelText, name, pct, pctCiText, pText, significant, type Cell, type Explanation, type ReportFacts } from '../explanation.js';
 
-type Cell = string | number | null;
-
-/** The confidence level as the report prints it ("95"), from the tool's own parameter. */
-function levelText(f: ReportFacts): string {
-  const v = f.report.parameters.level;
-  const level = typeof v === 'number' && v > 0 && v < 1 ? v : 0.95;
-  return String(Math.round(level * 1000) / 10);
-}
-
-/** "（95%CI a ~ b）", or '' when a bound is missing. */
-function ci(f: ReportFacts, lo: number | null, hi: number | null, digits = 3): string {
-  return lo === null || hi === null ? '' : `（${levelText(f)}%CI ${fmt(lo, digits)} ~ ${fmt(hi, digits)}）`;
-}
-
-/** A proportion from the report written as a percentage (0.634 → 63.4%). */
-const pct = (x: number | null): string => (x === null ? '—' : `${(x * 100).toFixed(1)}%`);
-
-/** "（95%CI 46.9% ~ 77.9%）" for a proportion's interval. */
-function pctCi(f: ReportFacts, lo: number | null, hi: number | null): string {
-  return lo === null || hi === null ? '' : `（${levelText(f)}%CI ${pct(lo)} ~ ${pct(hi)}）`;
-}
+/** "（95%CI a ~ b）" at the report's level, or '' when a bound is missing. */
+const ci = (f: ReportFacts, lo: number | null, hi: number | null, digits = 3): string => ciText(lo, hi, digits, levelText(f));
 
 /** A P value as a table prints it ('0.054', '<0.001') back to journal style; null when the cell holds none. */
 function pCell(c: Cell | undefined): { text: string; sig: boolean } | null {
-  if (typeof c === 'number' && Number.isFinite(c)) return { text: pText(c), sig: c < 0.05 };
-  if (typeof c !== 'string') return null;
-  const s = c.trim();
-  if (s.startsWith('<')) return { text: 'P < 0.001', sig: true };
-  const v = Number(s);
-  return s !== '' && Number.isFinite(v) ? { text: `P = ${s}`, sig: v < 0.05 } : null;
+  const v = cellP(c);
+  if (v === null) return null;
+  const s = String(c).trim();
+  return { text: typeof c === 'number' ? pText(c) : s.startsWith('<') ? 'P < 0.001' : `P = ${s}`, sig: v < 0.05 };
 }
 
 /** A cut-off as the data print it (six significant digits). */
@@ -270,7 +249,7 @@ function diagnosticTest(f: ReportFacts): Explanation {
   const d0 = typeof total?.[2] === 'number' ? total[2] : null;
   const wilson = f.report.results.ciMethod === 'wilson';
   const v = (k: string) => f.num(k);
-  const prop = (k: string) => `${pct(v(k))}${pctCi(f, v(`${k}Lower`), v(`${k}Upper`))}`;
+  const prop = (k: string) => `${pct(v(k))}${pctCiText(v(`${k}Lower`), v(`${k}Upper`), levelText(f))}`;
   const lrPos = v('lrPositive');
   const lrNeg = v('lrNegative');
   const youden = v('youden');

@@ -1,36 +1,11 @@
 // The meta-analysis explainers on reports other than the examples: another measure, fixed-effect
 // and Peto branches, subgroups, few studies, and a pooled effect that is not significant.
-import type { Report } from '@labstat/contracts';
 import { describe, expect, it } from 'vitest';
-import { EXAMPLE_FILES } from '../../examples.js';
-import { TOOLS } from '../../registry.js';
 import { studyTable } from '../../meta-test-table.js';
-import { readExampleTable } from '../../test-table.js';
-import type { DataTable, Params } from '../../tool.js';
-import { ungroundedNumbers } from '../grounding.js';
-import { explain, interpret } from '../interpret.js';
+import { checked, exampleTable, reportOf } from '../test-helpers.js';
 
-const QUESTIONS = ['请解读这份报告', '如何在论文中描述这个结果？', '结果不显著意味着什么？', '这个方法的前提条件满足吗？', '效应量有多大？', '下一步还可以做什么分析？', '为什么选择这个方法？'];
-
-function reportOf(key: string, table: DataTable, params: Params): Report {
-  const tool = TOOLS.find((t) => t.definition.key === key)!;
-  const out = tool.run(table, params);
-  const d = tool.definition;
-  return JSON.parse(JSON.stringify({ ...out, tool: { key: d.key, name: d.name, version: d.version }, parameters: params, dataFingerprint: 'x', engineVersion: '0', createdAt: 0 })) as Report;
-}
-
-/** Every answer is grounded and clean; returns the explanation and the full answer. */
-function checked(report: Report) {
-  for (const q of QUESTIONS) {
-    const answer = interpret(report, q);
-    expect(answer, q).not.toMatch(/undefined|NaN|null|\[object/);
-    expect(ungroundedNumbers(answer, report), `${q}\n${answer}`).toEqual([]);
-  }
-  return { e: explain(report), full: interpret(report, QUESTIONS[0]!) };
-}
-
-const bcg = readExampleTable(EXAMPLE_FILES.find((e) => e.key === 'bcg-vaccine-trials')!.file);
-const stroke = readExampleTable(EXAMPLE_FILES.find((e) => e.key === 'stroke-unit-trials')!.file);
+const bcg = exampleTable('bcg-vaccine-trials');
+const stroke = exampleTable('stroke-unit-trials');
 const binary = { study: '研究', e1: '接种组结核病例数', n1: '接种组总人数', e2: '对照组结核病例数', n2: '对照组总人数', arm1: '', arm2: '', outcomeLabel: '', subgroup: '', subgroupOrder: '', tau2Method: 'REML', level: 0.95 };
 const continuous = { study: '研究', m1: '卒中单元组住院天数均值', sd1: '卒中单元组住院天数标准差', n1: '卒中单元组例数', m2: '常规护理组住院天数均值', sd2: '常规护理组住院天数标准差', n2: '常规护理组例数', arm1: '', arm2: '', outcomeLabel: '', subgroup: '', subgroupOrder: '', tau2Method: 'REML', level: 0.95 };
 

@@ -1,9 +1,8 @@
 // Explainers of the meta family (issue 17): pooled effects of binary (OR, RR, RD) and continuous
 // (MD, SMD) outcomes — fixed against random effects, heterogeneity (Q, I², τ², prediction interval),
 // Egger's test, subgroups and leave-one-out. Every number is read from the report.
-import { fmt, name, pText, significant, type Explanation, type ReportFacts } from '../explanation.js';
+import { cellP, fmt, levelText, name, pText, significant, type Explanation, type ReportFacts } from '../explanation.js';
 
-type Cell = string | number | null;
 type Measure = 'OR' | 'RR' | 'RD' | 'MD' | 'SMD';
 
 const MEASURE: Record<Measure, { zh: string; short: string }> = {
@@ -15,23 +14,6 @@ const MEASURE: Record<Measure, { zh: string; short: string }> = {
 };
 const FIXED_ZH: Record<string, string> = { MH: 'Mantel–Haenszel 法', IV: '逆方差法', Peto: 'Peto 法' };
 const TAU2_ZH: Record<string, string> = { REML: '限制性最大似然法（REML）', DL: 'DerSimonian–Laird 法（DL）' };
-
-/** The confidence level as the report prints it ("95"), from the tool's own parameter. */
-function levelText(f: ReportFacts): string {
-  const v = f.report.parameters.level;
-  const level = typeof v === 'number' && v > 0 && v < 1 ? v : 0.95;
-  return String(Math.round(level * 1000) / 10);
-}
-
-/** A P value as a table prints it ('0.054', '<0.001'); null when the cell holds none. */
-function pCell(c: Cell | undefined): number | null {
-  if (typeof c === 'number') return Number.isFinite(c) ? c : null;
-  if (typeof c !== 'string') return null;
-  const s = c.trim();
-  if (s.startsWith('<')) return 0.0001;
-  const v = Number(s);
-  return s !== '' && Number.isFinite(v) ? v : null;
-}
 
 /** The verbal reading the report itself uses for I² (in percent). */
 function i2Reading(i2: number): string {
@@ -113,7 +95,7 @@ function meta(f: ReportFacts): Explanation {
   const looRows = f.rows('逐一剔除');
   const looEst = looRows.map((r) => (typeof r[1] === 'string' ? Number(r[1]) : NaN)).filter((x) => Number.isFinite(x));
   const looText = looRows
-    .map((r) => ({ study: typeof r[0] === 'string' ? r[0] : String(r[0] ?? ''), p: pCell(r[3]) }))
+    .map((r) => ({ study: typeof r[0] === 'string' ? r[0] : String(r[0] ?? ''), p: cellP(r[3]) }))
     .filter((r) => r.p !== null && r.p < 0.05 !== sig)
     .map((r) => `“${name(r.study)}”`);
   const looMin = looEst.length > 0 ? looRows[looEst.indexOf(Math.min(...looEst))]?.[1] : null;

@@ -2,40 +2,10 @@
 // flow's Kruskal-Wallis branch, a non-significant Kruskal-Wallis, repeated measures without a
 // between factor and with sphericity assumed against Mauchly, the non-parametric box plot — and
 // every number written is still the report's own.
-import type { FieldValue, Report } from '@labstat/contracts';
 import { describe, expect, it } from 'vitest';
-import { EXAMPLE_FILES } from '../../examples.js';
-import { exampleParams } from '../../example-report.js';
-import { TOOLS } from '../../registry.js';
 import { longTable } from '../../small_process/test-data.js';
-import { readExampleTable } from '../../test-table.js';
-import type { DataTable } from '../../tool.js';
-import { ungroundedNumbers } from '../grounding.js';
-import { explain, interpret } from '../interpret.js';
-
-const QUESTIONS = ['请解读这份报告', '如何在论文中描述这个结果？', '结果不显著意味着什么？', '这个方法的前提条件满足吗？', '效应量有多大？', '下一步还可以做什么分析？', '为什么选择这个方法？'];
-const tool = (key: string) => TOOLS.find((t) => t.definition.key === key)!;
-
-function reportOf(key: string, data: DataTable, params: Record<string, FieldValue>): Report {
-  const d = tool(key).definition;
-  const out = tool(key).run(data, params);
-  return JSON.parse(JSON.stringify({ ...out, tool: { key: d.key, name: d.name, version: d.version }, parameters: params, dataFingerprint: 'x', engineVersion: '0', createdAt: 0 })) as Report;
-}
-
-/** The tool's example data with some parameters changed. */
-function exampleWith(key: string, change: Record<string, FieldValue>): Report {
-  const d = tool(key).definition;
-  const data = readExampleTable(EXAMPLE_FILES.find((e) => e.key === d.example)!.file);
-  return reportOf(key, data, { ...exampleParams(tool(key), data), ...change });
-}
-
-function expectGrounded(report: Report): void {
-  for (const q of QUESTIONS) {
-    const answer = interpret(report, q);
-    expect(answer, q).not.toMatch(/undefined|NaN|null|\[object/);
-    expect(ungroundedNumbers(answer, report), `${q}\n${answer}`).toEqual([]);
-  }
-}
+import { explain } from '../interpret.js';
+import { checked, exampleReportWith, reportOf } from '../test-helpers.js';
 
 const WELCH = { A: [10.2, 9.8, 10.1, 10.0, 9.9, 10.3, 10.0, 9.7], B: [12, 8, 15, 6, 14, 9, 13, 11], C: [11.1, 10.9, 11.3, 11.0, 10.8, 11.2, 11.4, 10.7] };
 const KW = { A: [1.2, 1.5, 1.1, 1.3, 1.4, 1.2, 9.8, 1.6], B: [2.1, 2.4, 2.2, 2.0, 2.6, 2.3, 2.5, 2.2], C: [3.1, 2.9, 3.3, 3.0, 2.8, 3.2, 3.4, 2.7] };
@@ -48,7 +18,7 @@ describe('multigroup explainers follow the report', () => {
     const e = explain(r);
     expect(e.method).toContain('Welch 方差分析');
     expect(e.caveats.join('')).toContain('Games-Howell');
-    expectGrounded(r);
+    checked(r);
   });
 
   it('multi-group flow: a group off normal → the path ends at Kruskal-Wallis with Dunn', () => {
@@ -59,7 +29,7 @@ describe('multigroup explainers follow the report', () => {
     expect(e.method).toContain('偏离正态');
     expect(e.method).toContain('Kruskal-Wallis');
     expect(e.paper).toContain('Dunn');
-    expectGrounded(r);
+    checked(r);
   });
 
   it('Kruskal-Wallis: no difference → read as not proven, no pairs claimed', () => {
@@ -69,48 +39,48 @@ describe('multigroup explainers follow the report', () => {
     expect(e.conclusion).toContain('无统计学意义');
     expect(e.method).toContain('Bonferroni');
     expect(e.nonsignificant).toContain('不等于证明');
-    expectGrounded(r);
+    checked(r);
   });
 
   it('repeated measures: sphericity assumed against a significant Mauchly test is warned about', () => {
-    const r = exampleWith('repeated-anova', { correction: 'none' });
+    const r = exampleReportWith('repeated-anova', { correction: 'none' });
     expect(r.results.mauchlyP as number).toBeLessThan(0.05);
     const e = explain(r);
     expect(e.caveats.join('')).toContain('P 值可能偏小');
     expect(e.method).toContain('按分析设置采用假定球形');
-    expectGrounded(r);
+    checked(r);
   });
 
   it('repeated measures without a between factor: one-way design with Bonferroni pairs', () => {
-    const r = exampleWith('repeated-anova', { group: '' });
+    const r = exampleReportWith('repeated-anova', { group: '' });
     const e = explain(r);
     expect(e.method).toContain('单因素重复测量方差分析');
     expect(e.numbers.join('')).toContain('Bonferroni');
-    expectGrounded(r);
+    checked(r);
   });
 
   it('factorial ANOVA without covariates or interaction: no ANCOVA wording', () => {
-    const r = exampleWith('factorial-anova', { covariates: [], interaction: false, posthoc: 'bonferroni' });
+    const r = exampleReportWith('factorial-anova', { covariates: [], interaction: false, posthoc: 'bonferroni' });
     const e = explain(r);
     expect(e.method).toContain('两因素方差分析');
     expect(e.method).not.toContain('协变量');
     expect(e.method).toContain('Bonferroni');
-    expectGrounded(r);
+    checked(r);
   });
 
   it('box plot: non-parametric marks name Dunn', () => {
-    const r = exampleWith('boxplot', { marks: 'nonparametric' });
+    const r = exampleReportWith('boxplot', { marks: 'nonparametric' });
     const e = explain(r);
     expect(e.method).toContain('Dunn');
     expect(e.caveats.join('')).not.toContain('Tukey');
-    expectGrounded(r);
+    checked(r);
   });
 
   it('Friedman: Conover comparisons are named', () => {
-    const r = exampleWith('friedman', { posthoc: 'conover', adjust: 'BH' });
+    const r = exampleReportWith('friedman', { posthoc: 'conover', adjust: 'BH' });
     const e = explain(r);
     expect(e.method).toContain('Conover');
     expect(e.method).toContain('Benjamini-Hochberg');
-    expectGrounded(r);
+    checked(r);
   });
 });

@@ -1,9 +1,8 @@
 // Explainers of the multigroup family (issue 17): one-way, non-parametric, repeated-measures and
 // factorial comparisons of more than two groups or conditions, the guided multi-group flow and the
 // grouped box plot. Each reads the tool's own `results` and tables.
-import { fmt, name, pText, significant, type Explanation, type ReportFacts } from '../explanation.js';
+import { cellNum, fmt, name, pText, significant, type Cell, type Explanation, type ReportFacts } from '../explanation.js';
 import {
-  cellNum,
   cellText,
   etaSize,
   FLOW_CAVEAT,
@@ -16,7 +15,6 @@ import {
   sigWord,
   toolNotes,
   withPath,
-  type Cell,
 } from './comparison.js';
 
 const list = (xs: readonly string[], max = 6): string => (xs.length > max ? `${xs.slice(0, max).join('、')} 等` : xs.join('、'));

@@ -2,10 +2,9 @@
 // count (Poisson / negative binomial) regression. They share the reading of coefficient terms
 // (numeric covariate or factor level against its reference), the ordering of terms (significant
 // first, long lists capped) and the wording of ratio estimates; survival.ts reuses these helpers.
-import { fmt, name, pText, significant, type Explanation, type ReportFacts } from '../explanation.js';
+import { ciPart, fmt, levelText, name, pText, significant, type Cell, type Explanation, type ReportFacts } from '../explanation.js';
 
 type Explainer = (f: ReportFacts) => Explanation;
-type Cell = string | number | null;
 
 /** How many per-term lines a list shows before pointing to the report's table. */
 export const MAX_TERM_LINES = 8;
@@ -34,11 +33,8 @@ export function rawResult(f: ReportFacts, key: string): string {
   return typeof v === 'string' ? v : '';
 }
 
-/** The confidence level as the report prints it, e.g. "95%". */
-export function levelPct(f: ReportFacts): string {
-  const v = f.report.parameters.level;
-  return `${Math.round((typeof v === 'number' && v > 0 && v < 1 ? v : 0.95) * 100)}%`;
-}
+/** The confidence level as the report prints it, e.g. "95%" (whole percent). */
+export const levelPct = (f: ReportFacts): string => `${levelText(f)}%`;
 
 /** A user name in Chinese quotes, escaped. */
 export const q = (s: string): string => `“${name(s)}”`;
@@ -47,12 +43,6 @@ export const q = (s: string): string => `“${name(s)}”`;
 export function nameList(names: readonly string[], max = MAX_NAMED): string {
   const shown = names.slice(0, max).map(q).join('、');
   return names.length > max ? `${shown}等` : shown;
-}
-
-/** "95%CI 0.938 ~ 0.996"; an absent upper end (infinite) is written ∞. */
-export function ciPart(lo: number | null, hi: number | null, pct: string, digits = 3): string {
-  if (lo === null && hi === null) return '';
-  return `${pct}CI ${lo === null ? '0' : fmt(lo, digits)} ~ ${hi === null ? '∞' : fmt(hi, digits)}`;
 }
 
 /** A number as the report prints it with at most `digits` decimals (trailing zeros dropped). */

@@ -1,9 +1,8 @@
 // Explainers of the survival family (issue 17): Kaplan–Meier curves with their tests, medians and
 // RMST, and Cox regression with HRs, model fit, C-index and the proportional-hazards check. Term
 // reading and ratio wording are shared with the regression family.
-import { fmt, name, pText, significant, type Explanation, type ReportFacts } from '../explanation.js';
+import { ciPart, fmt, name, pText, significant, type Explanation, type ReportFacts } from '../explanation.js';
 import {
-  ciPart,
   EXCLUDED_NOTE,
   levelPct,
   listParam,
