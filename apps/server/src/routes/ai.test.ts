@@ -165,6 +165,17 @@ describe('dialogue', () => {
   });
 });
 
+describe('report page', () => {
+  it("links the owner's standalone report page to the chat, and not a shared one", async () => {
+    const page = await t.app.inject({ method: 'GET', url: `/reports/${reportid}`, headers: { 'x-csrftoken': alice } });
+    expect(page.body).toContain(`href="/#/tool/detail?toolId=1003&amp;taskId=${taskid}&amp;ai=1"`);
+    const share = await t.call('POST', `/reports/${reportid}/share`, { token: alice });
+    const visitor = await t.app.inject({ method: 'GET', url: share.body.data.path });
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.body).not.toContain('report-ai');
+  });
+});
+
 describe('refusals', () => {
   it('validates the question, the model and the login before streaming', async () => {
     expect((await ask(alice, { message: '   ', apiType: BUILTIN_MODEL })).envelope).toMatchObject({ code: 400, msg: '请输入问题' });
