@@ -638,7 +638,9 @@ const SCRIPTS: Record<string, (p: Params) => string[]> = {
   'logistic-regression': (p) => {
     const xs = list(p.x);
     const fs = list(p.factors);
-    const used = [p.y, ...xs, ...fs].map(q).join(', ');
+    const mode = p.inputMode === 'frequency' ? 'frequency' : p.inputMode === 'grouped' ? 'grouped' : 'case';
+    const outcomeCols = mode === 'grouped' ? [p.events, p.trials] : mode === 'frequency' ? [p.y, p.weight] : [p.y];
+    const used = [...outcomeCols, ...xs, ...fs].map(q).join(', ');
     const refs = new Map<string, string[]>();
     for (const entry of String(p.reference ?? '').split(/[;；\n]/)) {
       const m = /^(.*?)[=＝:：](.*)$/.exec(entry.trim());
@@ -648,16 +650,41 @@ const SCRIPTS: Record<string, (p: Params) => string[]> = {
     const aic = p.criterion === 'aic';
     const ci = p.ciMethod === 'profile' ? 'confint(m, level = L)' : 'confint.default(m, level = L)';
     const cut = num(p.cutoff, 0.5);
+    const rhs = 'if (length(v)) paste(sprintf("`%s`", v), collapse = " + ") else "1"';
+    // Each format's outcome lines, the model function, and the cases written out (ye: 0/1, pe: fitted
+    // probability of each case) for Cox–Snell/Nagelkerke, Hosmer–Lemeshow, the classification table and ROC.
+    const outcome =
+      mode === 'grouped'
+        ? [
+            `x$e <- ${xcol(p.events)}; x$t <- ${xcol(p.trials)}  # 事件数、总数`,
+            'stopifnot(all(x$e == round(x$e) & x$e >= 0), all(x$t == round(x$t) & x$t >= 1), all(x$e <= x$t))',
+            'x$y <- x$e / x$t  # 仅用于共线性诊断',
+            `lgt <- function(v) glm(as.formula(paste("cbind(e, t - e) ~", ${rhs})), binomial, x)  # 分组数据`,
+          ]
+        : [
+            ...(String(p.event ?? '').trim() === '' ? R_PICK_POSITIVE : []),
+            `ev <- ${rPositive(xcol(p.y), p.event)}  # 代表结局发生的取值`,
+            `x$y <- as.integer(trimws(as.character(${xcol(p.y)})) == ev)`,
+            ...(mode === 'frequency'
+              ? [
+                  `x$w <- ${xcol(p.weight)}; stopifnot(all(x$w == round(x$w) & x$w >= 0)); x <- x[x$w > 0, ]  # 频数（非负整数），频数为 0 的行不参与`,
+                  `lgt <- function(v) glm(as.formula(paste("y ~", ${rhs})), binomial, x, weights = w)  # 频数加权`,
+                ]
+              : [`lgt <- function(v) glm(as.formula(paste("y ~", ${rhs})), binomial, x)`]),
+          ];
+    const cases =
+      mode === 'grouped'
+        ? 'pr <- fitted(fit); ye <- c(rep(1, sum(x$e)), rep(0, sum(x$t - x$e))); pe <- c(rep(pr, x$e), rep(pr, x$t - x$e))  # 展开为逐例'
+        : mode === 'frequency'
+          ? 'pr <- fitted(fit); ye <- rep(x$y, x$w); pe <- rep(pr, x$w)  # 展开为逐例'
+          : 'pr <- fitted(fit); ye <- x$y; pe <- pr';
     return [
       'library(pROC)',
-      ...(String(p.event ?? '').trim() === '' ? R_PICK_POSITIVE : []),
       `x <- d[complete.cases(d[, c(${used})]), ]  # 列表删除`,
       `for (v in c(${fs.map(q).join(', ')})) x[[v]] <- trimws(as.character(x[[v]]))`,
-      `ev <- ${rPositive(xcol(p.y), p.event)}  # 代表结局发生的取值`,
-      `x$y <- as.integer(trimws(as.character(${xcol(p.y)})) == ev)`,
+      ...outcome,
       ...fs.map((f) => `${xcol(f)} <- factor(${xcol(f)}, levels = unique(${orderedLevels((refs.get(f) ?? []).join(','), xcol(f))}))  # 第一个水平为参照`),
       `vars <- c(${[...xs, ...fs].map(q).join(', ')}); L <- ${level(p)}`,
-      'lgt <- function(v) glm(reformulate(if (length(v)) sprintf("`%s`", v) else "1", response = "y"), binomial, x)',
       `or_table <- function(m) { s <- summary(m)$coefficients; cbind(s, Wald = s[, 3]^2, OR = exp(s[, 1]), exp(${ci})) }`,
       '# 单因素：每个变量单独拟合（整体 P 为似然比检验）',
       'uni <- lapply(vars, function(v) { m <- lgt(v); print(or_table(m)); m })',
@@ -696,16 +723,19 @@ const SCRIPTS: Record<string, (p: Params) => string[]> = {
       'fit <- lgt(vars)',
       'summary(fit); or_table(fit)  # B、SE、Wald、P、OR 及其置信区间',
       'drop1(fit, test = "Chisq")  # 各变量（多分类变量整体）的似然比检验',
-      'll0 <- logLik(lgt(character(0))); n <- nrow(x); lr <- fit$null.deviance - fit$deviance',
-      'c(LR = lr, df = fit$df.null - fit$df.residual, P = pchisq(lr, fit$df.null - fit$df.residual, lower.tail = FALSE), m2LL = fit$deviance, AIC = AIC(fit), BIC = BIC(fit))',
-      'cs <- 1 - exp(-lr / n); c(CoxSnell = cs, Nagelkerke = cs / (1 - exp(2 * as.numeric(ll0) / n)))',
+      cases,
+      'n <- length(ye); lr <- fit$null.deviance - fit$deviance; ll0 <- sum(ye * log(mean(ye)) + (1 - ye) * log(1 - mean(ye)))  # n 为例数；ll0 为逐例数据的零模型对数似然',
+      `c(LR = lr, df = fit$df.null - fit$df.residual, P = pchisq(lr, fit$df.null - fit$df.residual, lower.tail = FALSE), m2LL = fit$deviance, AIC = AIC(fit), BIC = ${
+        mode === 'grouped' ? 'BIC(fit))  # 分组数据：偏差与 AIC 同 glm(cbind(…))，BIC 按组数' : '-2 * as.numeric(logLik(fit)) + log(n) * length(coef(fit)))  # BIC 按例数'
+      }`,
+      'cs <- 1 - exp(-lr / n); c(CoxSnell = cs, Nagelkerke = cs / (1 - exp(2 * ll0 / n)))',
       '# Hosmer–Lemeshow（按预测概率十分位数分组，同 ResourceSelection::hoslem.test）',
-      'pr <- fitted(fit); g <- cut(pr, unique(quantile(pr, 0:10 / 10)), include.lowest = TRUE)',
-      'o1 <- tapply(x$y, g, sum); e1 <- tapply(pr, g, sum); nn <- tapply(pr, g, length)',
+      'g <- cut(pe, unique(quantile(pe, 0:10 / 10)), include.lowest = TRUE)',
+      'o1 <- tapply(ye, g, sum); e1 <- tapply(pe, g, sum); nn <- tapply(pe, g, length)',
       'hl <- sum((o1 - e1)^2 / e1 + ((nn - o1) - (nn - e1))^2 / (nn - e1)); c(HL = hl, df = nlevels(g) - 2, P = pchisq(hl, nlevels(g) - 2, lower.tail = FALSE))',
-      `table(观察 = x$y, 预测 = as.integer(pr > ${cut}))  # 分类表`,
-      `r <- roc(x$y, pr, levels = c(0, 1), direction = "<", quiet = TRUE); ci.auc(r, method = "delong", conf.level = L)`,
-      'if (length(vars) > 1) car::vif(lm(reformulate(sprintf("`%s`", vars), response = "y"), x))  # 自变量间的（广义）方差膨胀因子',
+      `table(观察 = ye, 预测 = as.integer(pe > ${cut}))  # 分类表（例数）`,
+      `r <- roc(ye, pe, levels = c(0, 1), direction = "<", quiet = TRUE); ci.auc(r, method = "delong", conf.level = L)`,
+      `if (length(vars) > 1) car::vif(lm(reformulate(sprintf("\`%s\`", vars), response = "y"), x${mode === 'grouped' ? ', weights = t' : mode === 'frequency' ? ', weights = w' : ''}))  # 自变量间的（广义）方差膨胀因子`,
     ];
   },
   mcnemar: (p) => {

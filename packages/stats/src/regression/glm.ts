@@ -1,5 +1,7 @@
 // Generalised linear models fitted by iteratively reweighted least squares, as R's glm.fit: the
 // family supplies the inverse link, its derivative, the variance function, the deviance and the start.
+// Prior weights (R's glm(weights =)) scale each observation's deviance and working weight; binomial
+// proportions with weights = trials are the grouped (events/trials) form.
 import { qrSolve } from './qr.js';
 
 export interface GlmFamily {
@@ -7,16 +9,23 @@ export interface GlmFamily {
   /** dμ/dη. */
   muEta(eta: number): number;
   variance(mu: number): number;
-  deviance(y: Float64Array, mu: Float64Array): number;
-  /** R's mustart for one observation. */
-  start(y: number): number;
+  /** Σ wᵢ·dᵢ, the unit deviances weighted by the prior weights (all 1 when `weights` is absent). */
+  deviance(y: Float64Array, mu: Float64Array, weights?: Float64Array | null): number;
+  /** R's mustart for one observation with prior weight `weight` (default 1). */
+  start(y: number, weight?: number): number;
   link(mu: number): number;
 }
 
 const EPS = Number.EPSILON;
 const THRESH = 30; // R's logit_linkinv clamps |η| beyond 30
 
-/** Binomial with the logit link (0/1 outcomes). */
+/** y·log(y/μ) with the 0·log 0 = 0 convention. */
+const ylogy = (y: number, mu: number) => (y > 0 ? y * Math.log(y / mu) : 0);
+
+/**
+ * Binomial with the logit link: y is 0/1, or the proportion events/trials with the trials as prior
+ * weights (R: glm(cbind(events, trials − events) ~ …, binomial)).
+ */
 export const binomialFamily: GlmFamily = {
   linkinv: (eta) => (eta < -THRESH ? EPS : eta > THRESH ? 1 - EPS : 1 / (1 + Math.exp(-eta))),
   muEta: (eta) => {
@@ -26,26 +35,29 @@ export const binomialFamily: GlmFamily = {
     return e / ((1 + e) * (1 + e));
   },
   variance: (mu) => mu * (1 - mu),
-  deviance: (y, mu) => {
+  deviance: (y, mu, weights) => {
     let d = 0;
-    for (let i = 0; i < y.length; i++) d += y[i] === 1 ? -2 * Math.log(mu[i]!) : -2 * Math.log(1 - mu[i]!);
+    for (let i = 0; i < y.length; i++) {
+      const yi = y[i]!;
+      const m = mu[i]!;
+      const unit = yi === 1 ? -2 * Math.log(m) : yi === 0 ? -2 * Math.log(1 - m) : 2 * (ylogy(yi, m) + ylogy(1 - yi, 1 - m));
+      d += weights ? weights[i]! * unit : unit;
+    }
     return d;
   },
-  start: (y) => (y + 0.5) / 2,
+  // R's binomial()$initialize: (w·y + 0.5)/(w + 1).
+  start: (y, w = 1) => (w * y + 0.5) / (w + 1),
   link: (mu) => Math.log(mu / (1 - mu)),
 };
-
-/** y·log(y/μ) with the 0·log 0 = 0 convention. */
-const ylogy = (y: number, mu: number) => (y > 0 ? y * Math.log(y / mu) : 0);
 
 /** Poisson with the log link (R: poisson()). */
 export const poissonFamily: GlmFamily = {
   linkinv: (eta) => Math.max(Math.exp(eta), EPS),
   muEta: (eta) => Math.max(Math.exp(eta), EPS),
   variance: (mu) => mu,
-  deviance: (y, mu) => {
+  deviance: (y, mu, weights) => {
     let d = 0;
-    for (let i = 0; i < y.length; i++) d += 2 * (ylogy(y[i]!, mu[i]!) - (y[i]! - mu[i]!));
+    for (let i = 0; i < y.length; i++) d += (weights ? weights[i]! : 1) * 2 * (ylogy(y[i]!, mu[i]!) - (y[i]! - mu[i]!));
     return d;
   },
   start: (y) => y + 0.1,
@@ -58,11 +70,11 @@ export function negativeBinomialFamily(theta: number): GlmFamily {
     linkinv: poissonFamily.linkinv,
     muEta: poissonFamily.muEta,
     variance: (mu) => mu + (mu * mu) / theta,
-    deviance: (y, mu) => {
+    deviance: (y, mu, weights) => {
       let d = 0;
       for (let i = 0; i < y.length; i++) {
         const yi = y[i]!;
-        d += 2 * (yi * Math.log(Math.max(1, yi) / mu[i]!) - (yi + theta) * Math.log((yi + theta) / (mu[i]! + theta)));
+        d += (weights ? weights[i]! : 1) * 2 * (yi * Math.log(Math.max(1, yi) / mu[i]!) - (yi + theta) * Math.log((yi + theta) / (mu[i]! + theta)));
       }
       return d;
     },
@@ -95,8 +107,20 @@ const TOLERANCE = 1e-12;
  * IRLS as R's glm.fit (same start, link clamps and deviance criterion, run to a tighter tolerance).
  * Given `start` coefficients it begins there instead, and any step that raises the deviance is
  * halved (up to 30 times) so the iteration cannot run off, which a profile far from the MLE needs.
+ * `weights` are R's prior weights (non-negative; null or absent = all 1): each observation's working
+ * weight and unit deviance are multiplied by its weight, so an observation with weight 0 drops out
+ * and one with weight k counts as k identical observations.
  */
-export function irls(family: GlmFamily, cols: readonly Float64Array[], y: Float64Array, offset: Float64Array | null, names: readonly string[], start?: Float64Array): IrlsFit {
+export function irls(
+  family: GlmFamily,
+  cols: readonly Float64Array[],
+  y: Float64Array,
+  offset: Float64Array | null,
+  names: readonly string[],
+  start?: Float64Array,
+  weights?: Float64Array | null,
+): IrlsFit {
+  const prior = weights ?? null;
   const n = y.length;
   const p = cols.length;
   const eta = new Float64Array(n);
@@ -115,12 +139,12 @@ export function irls(family: GlmFamily, cols: readonly Float64Array[], y: Float6
     predict(beta);
   } else {
     for (let i = 0; i < n; i++) {
-      mu[i] = family.start(y[i]!);
+      mu[i] = family.start(y[i]!, prior ? prior[i]! : 1);
       eta[i] = family.link(mu[i]!);
     }
   }
   let previous: Float64Array | null = start ? beta : null;
-  let devOld = family.deviance(y, mu);
+  let devOld = family.deviance(y, mu, prior);
   const wx = cols.map(() => new Float64Array(n));
   const wz = new Float64Array(n);
   let rInverse: Float64Array = new Float64Array(p * p);
@@ -128,7 +152,7 @@ export function irls(family: GlmFamily, cols: readonly Float64Array[], y: Float6
   for (let it = 1; it <= MAX_ITERATIONS; it++) {
     for (let i = 0; i < n; i++) {
       const g = family.muEta(eta[i]!);
-      const w = g / Math.sqrt(family.variance(mu[i]!));
+      const w = (prior ? Math.sqrt(prior[i]!) : 1) * (g / Math.sqrt(family.variance(mu[i]!)));
       const off = offset ? offset[i]! : 0;
       wz[i] = w * (eta[i]! - off + (y[i]! - mu[i]!) / g);
       for (let j = 0; j < p; j++) wx[j]![i] = w * cols[j]![i]!;
@@ -137,11 +161,11 @@ export function irls(family: GlmFamily, cols: readonly Float64Array[], y: Float6
     beta = fit.coefficients;
     rInverse = fit.rInverse;
     predict(beta);
-    deviance = family.deviance(y, mu);
+    deviance = family.deviance(y, mu, prior);
     for (let half = 0; previous && half < 30 && !(deviance <= devOld * (1 + 1e-12)); half++) {
       for (let j = 0; j < p; j++) beta[j] = (beta[j]! + previous[j]!) / 2;
       predict(beta);
-      deviance = family.deviance(y, mu);
+      deviance = family.deviance(y, mu, prior);
     }
     previous = Float64Array.from(beta);
     if (Math.abs(deviance - devOld) / (Math.abs(deviance) + 0.1) < TOLERANCE) return { beta, rInverse, eta, mu, deviance, iterations: it, converged: true };

@@ -88,3 +88,124 @@ describe('logistic regression refuses what has no answer', () => {
     expect(fit.missing).toBe(2);
   });
 });
+
+// Frequency-weighted and grouped rows (fixtures/make-logistic-weights.R): the fit on the rows as given
+// (glm(weights =) or glm(cbind(events, trials − events))) for the estimates, deviance, logLik and AIC;
+// the data written out one row per case for R², Hosmer–Lemeshow, the classification table, and (for
+// frequency weights) df and BIC. P values of z ≈ 20 are checked to 1e-5: P = 2Φ(−|z|) magnifies the
+// fit's relative error by about z².
+const W = fixture('logistic-weights');
+
+function sameWeighted(got: LogisticRegressionResult, r: any, label: string) {
+  expect(got.coefficients.map((c) => c.term)).toEqual(r.names);
+  got.coefficients.forEach((c, i) => {
+    expectClose(c.estimate, r.estimate[i], ITER, `${label} ${c.term} b`);
+    expectClose(c.se, r.se[i], ITER, `${label} ${c.term} se`);
+    expectClose(c.statistic, r.z[i], ITER, `${label} ${c.term} z`);
+    expectClose(c.pValue, r.p[i], 1e-5, `${label} ${c.term} p`);
+    expectClose(Math.log(c.oddsRatioProfileCi![0]), r.profileLower[i], ITER, `${label} ${c.term} profile lower`);
+    expectClose(Math.log(c.oddsRatioProfileCi![1]), r.profileUpper[i], ITER, `${label} ${c.term} profile upper`);
+  });
+  expect([got.n, got.rows, got.events, got.dfResidual, got.dfNull]).toEqual([r.n, r.rows, r.events, r.dfResidual, r.dfNull]);
+  for (const k of ['deviance', 'nullDeviance', 'modelChiSquare', 'logLik', 'aic', 'bic'] as const) expectClose(got[k], r[k], ITER, `${label} ${k}`);
+  expectClose(got.coxSnellR2, r.coxSnell, ITER, `${label} Cox-Snell`);
+  expectClose(got.nagelkerkeR2, r.nagelkerke, ITER, `${label} Nagelkerke`);
+  const hl = got.hosmerLemeshow!;
+  expectClose(hl.statistic, r.hl, ITER, `${label} HL`);
+  expect(hl.df).toBe(r.hlDf);
+  expectClose(hl.pValue, r.hlP, ITER, `${label} HL p`);
+  expect(hl.groups.map((g) => g.n)).toEqual(r.hlN);
+  expect(hl.groups.map((g) => g.observed)).toEqual(r.hlObserved);
+  hl.groups.forEach((g, i) => expectClose(g.expected, r.hlExpected[i], ITER, `${label} HL expected ${i}`));
+  const c = got.classification;
+  expect([c.truePositive, c.falseNegative, c.falsePositive, c.trueNegative]).toEqual([r.tp, r.fn, r.fp, r.tn]);
+  expectClose(c.accuracy, (r.tp + r.tn) / r.n, 1e-12, `${label} accuracy`);
+  got.fitted.forEach((m, i) => expectClose(m, r.fitted[i], ITER, `${label} fitted ${i}`));
+}
+
+describe('logistic regression on frequency-weighted rows agrees with R glm(weights =)', () => {
+  it('UCB admissions as a frequency table (24 rows, 4526 cases)', () => {
+    const u = W.ucb;
+    const fit = logisticRegression({
+      y: u.admit,
+      event: 'Admitted',
+      weights: u.freq,
+      predictors: [
+        { name: 'Gender', values: u.gender, type: 'categorical', reference: 'Male' },
+        { name: 'Dept', values: u.dept, type: 'categorical', reference: 'A' },
+      ],
+    });
+    expect(fit.weighting).toBe('frequency');
+    sameWeighted(fit, u.frequency, 'UCB frequency');
+  });
+
+  it('budworm dead/alive rows with a numeric dose; rows of frequency 0 are left out', () => {
+    const b = W.budwormFrequency;
+    const fit = logisticRegression({
+      y: b.died,
+      weights: b.freq,
+      predictors: [
+        { name: 'sex', values: b.sex, type: 'categorical', reference: 'M' },
+        num('ldose', b.ldose),
+      ],
+    });
+    expect(fit.zeroWeight).toBe(2);
+    expect(fit.counts!.cases.reduce((a, v) => a + v, 0)).toBe(240);
+    sameWeighted(fit, b.frequency, 'budworm frequency');
+  });
+
+  it('equals the fit on the cases written out, one row each', () => {
+    const b = W.budwormFrequency;
+    const rep = <T,>(xs: T[]) => xs.flatMap((v, i) => Array<T>(b.freq[i]).fill(v));
+    const expanded = logisticRegression({ y: rep(b.died), predictors: [{ name: 'sex', values: rep(b.sex), type: 'categorical', reference: 'M' }, num('ldose', rep(b.ldose))], profile: false });
+    const weighted = logisticRegression({ y: b.died, weights: b.freq, predictors: [{ name: 'sex', values: b.sex, type: 'categorical', reference: 'M' }, num('ldose', b.ldose)], profile: false });
+    expect(expanded.n).toBe(weighted.n);
+    for (const k of ['deviance', 'aic', 'bic', 'nagelkerkeR2'] as const) expectClose(weighted[k], expanded[k], 1e-9, k);
+    weighted.coefficients.forEach((c, i) => expectClose(c.se, expanded.coefficients[i]!.se, ITER, `se ${c.term}`));
+    expect(weighted.hosmerLemeshow!.statistic).toBeCloseTo(expanded.hosmerLemeshow!.statistic, 8);
+  });
+});
+
+describe('logistic regression on grouped events/trials rows agrees with R glm(cbind(events, trials − events))', () => {
+  it('UCB admissions, admitted of applicants (12 groups)', () => {
+    const u = W.ucbGrouped;
+    const fit = logisticRegression({
+      y: u.admitted,
+      trials: u.applicants,
+      predictors: [
+        { name: 'Gender', values: u.gender, type: 'categorical', reference: 'Male' },
+        { name: 'Dept', values: u.dept, type: 'categorical', reference: 'A' },
+      ],
+    });
+    expect([fit.weighting, fit.event, fit.reference]).toEqual(['grouped', '事件', '未发生']);
+    sameWeighted(fit, u.grouped, 'UCB grouped');
+  });
+
+  it('budworm deaths of 20 moths per dose and sex', () => {
+    const b = W.budworm;
+    const fit = logisticRegression({ y: b.dead, trials: b.total, predictors: [{ name: 'sex', values: b.sex, type: 'categorical', reference: 'M' }, num('ldose', b.ldose)] });
+    sameWeighted(fit, b.grouped, 'budworm grouped');
+    expect(fit.counts!.events).toEqual(b.dead);
+  });
+});
+
+describe('logistic regression refuses bad weights and groups', () => {
+  const x = [1, 2, 3, 4, 5, 6];
+  const y = [0, 1, 0, 1, 1, 0];
+  it('negative or non-integer frequency weights', () => {
+    expect(() => logisticRegression({ y, weights: [1, 2, -1, 1, 1, 1], predictors: [num('x', x)] })).toThrow(/频数权重必须是非负整数（第3行为-1）/);
+    expect(() => logisticRegression({ y, weights: [1, 2, 1.5, 1, 1, 1], predictors: [num('x', x)] })).toThrow(StatsError);
+    expect(() => logisticRegression({ y, weights: [1, 2], predictors: [num('x', x)] })).toThrow('频数权重与因变量的长度不同');
+  });
+  it('events above trials, trials of 0, fractional events, weights with trials', () => {
+    const t = [5, 5, 5, 5, 5, 5];
+    expect(() => logisticRegression({ y: [1, 2, 6, 1, 3, 2], trials: t, predictors: [num('x', x)] })).toThrow('事件数不能大于总数（第3行：事件数6，总数5）');
+    expect(() => logisticRegression({ y: [1, 2, 0, 1, 3, 2], trials: [5, 5, 0, 5, 5, 5], predictors: [num('x', x)] })).toThrow(/总数（试验数）必须是正整数（第3行为0）/);
+    expect(() => logisticRegression({ y: [1, 2.5, 0, 1, 3, 2], trials: t, predictors: [num('x', x)] })).toThrow(/事件数必须是非负整数（第2行为2.5）/);
+    expect(() => logisticRegression({ y: [1, 2, 0, 1, 3, 2], trials: t, weights: t, predictors: [num('x', x)] })).toThrow('不能同时使用');
+  });
+  it('missing trials or weights drop the row', () => {
+    const fit = logisticRegression({ y: [1, 2, 0, 1, 3, 2, 4], trials: [5, 5, null, 5, 5, 5, 6], predictors: [num('x', [...x, 7])], profile: false });
+    expect([fit.rows, fit.missing, fit.n]).toEqual([6, 1, 31]);
+  });
+});

@@ -1,4 +1,6 @@
-// Binary logistic regression by iteratively reweighted least squares (R: glm(family = binomial)).
+// Binary logistic regression by iteratively reweighted least squares (R: glm(family = binomial)),
+// on one row per case, on rows with frequency weights, or on grouped events/trials rows.
+import gammaln from '@stdlib/math-base-special-gammaln';
 import { StatsError } from '../errors.js';
 import { chisqQuantile, chisqSf } from '../distributions/chisq.js';
 import { normalQuantile } from '../distributions/normal.js';
@@ -8,8 +10,21 @@ import { completeRows, design, levelsOf, waldCoefficient, withOddsRatio, type De
 import { binomialFamily, irls, irlsStandardError, MAX_ITERATIONS, type IrlsFit } from './glm.js';
 
 export interface LogisticRegressionInput extends ModelTerms {
-  /** Outcome with exactly two distinct values (0/1, or two categories). */
+  /**
+   * Outcome with exactly two distinct values (0/1, or two categories); with `trials`, the number of
+   * events in each row (a non-negative integer).
+   */
   y: ArrayLike<number | string | null | undefined>;
+  /**
+   * Frequency (case) weights: row i stands for wᵢ identical cases (non-negative integers; a row with
+   * weight 0 is left out, a missing weight drops the row). R: glm(…, weights = w). Not with `trials`.
+   */
+  weights?: ArrayLike<number | null | undefined>;
+  /**
+   * Grouped binomial input: the number of trials in each row (positive integers), `y` holding the
+   * events. R: glm(cbind(events, trials − events) ~ …, binomial).
+   */
+  trials?: ArrayLike<number | null | undefined>;
   /** The outcome value counted as the event (coded 1). Default: 1 for 0/1 data, else the second level in sorted order (R's factor). */
   event?: string | number;
   level?: number;
@@ -29,11 +44,20 @@ export interface LogisticCoefficient extends OddsRatioCoefficient {
 
 export interface LogisticRegressionResult {
   coefficients: LogisticCoefficient[];
-  /** The outcome value modelled as the event, and the reference. */
+  /** The outcome value modelled as the event, and the reference ('事件'/'未发生' for grouped input). */
   event: string;
   reference: string;
+  /** 'none': one row per case; 'frequency': rows with case weights; 'grouped': events/trials rows. */
+  weighting: 'none' | 'frequency' | 'grouped';
+  /** Cases counted: the rows, Σ weights, or Σ trials. */
   n: number;
+  /** Data rows (groups) in the fit: complete and, for frequency weights, with a weight above 0. */
+  rows: number;
+  /** Rows dropped for a missing value. */
   missing: number;
+  /** Rows left out because their frequency weight is 0. */
+  zeroWeight: number;
+  /** Cases with the event (Σ over rows of events, or of weight × outcome). */
   events: number;
   deviance: number;
   nullDeviance: number;
@@ -60,9 +84,69 @@ export interface LogisticRegressionResult {
     specificity: number;
     accuracy: number;
   };
+  /** Fitted probability of each row in the fit. */
   fitted: number[];
+  /** Per row in the fit: events and cases it stands for (null for one row per case). */
+  counts: { events: number[]; cases: number[] } | null;
   iterations: number;
   level: number;
+}
+
+interface Outcome {
+  /** 0/1, or the proportion events/trials. */
+  y: Float64Array;
+  /** Prior weights (weights, or trials), null for one row per case. */
+  prior: Float64Array | null;
+  /** Events per row (y·prior). */
+  events: Float64Array;
+  event: string;
+  reference: string;
+  weighting: LogisticRegressionResult['weighting'];
+  rows: Int32Array;
+  zeroWeight: number;
+}
+
+const isCount = (v: number) => Number.isInteger(v) && v >= 0;
+
+/**
+ * The outcome in R's glm form. Frequency weights must be non-negative integers (rows with 0 are
+ * dropped); grouped rows need integer events 0 ≤ e ≤ trials and trials ≥ 1. Positions in the
+ * messages are 1-based rows of the input.
+ */
+function prepareOutcome(input: LogisticRegressionInput, complete: Int32Array): Outcome {
+  if (input.weights && input.trials) throw new StatsError('INVALID_ARGUMENT', '频数权重与分组数据（事件数/总数）不能同时使用：分组数据的每行已代表“总数”个研究对象');
+  if (input.trials) {
+    const y = new Float64Array(complete.length);
+    const prior = new Float64Array(complete.length);
+    for (let r = 0; r < complete.length; r++) {
+      const i = complete[r]!;
+      const e = Number(input.y[i]);
+      const t = Number(input.trials[i]);
+      if (!isCount(e)) throw new StatsError('INVALID_ARGUMENT', `事件数必须是非负整数（第${i + 1}行为${String(input.y[i])}）`);
+      if (!(Number.isInteger(t) && t >= 1)) throw new StatsError('INVALID_ARGUMENT', `总数（试验数）必须是正整数（第${i + 1}行为${String(input.trials[i])}）；总数为0的行不含任何研究对象，请删除`);
+      if (e > t) throw new StatsError('INVALID_ARGUMENT', `事件数不能大于总数（第${i + 1}行：事件数${e}，总数${t}）`);
+      y[r] = e / t;
+      prior[r] = t;
+    }
+    const events = Float64Array.from(complete, (i) => Number(input.y[i]));
+    return { y, prior, events, event: '事件', reference: '未发生', weighting: 'grouped', rows: complete, zeroWeight: 0 };
+  }
+  let rows = complete;
+  let prior: Float64Array | null = null;
+  let zeroWeight = 0;
+  if (input.weights) {
+    const w = input.weights;
+    for (const i of complete) {
+      const v = Number(w[i]);
+      if (!isCount(v)) throw new StatsError('INVALID_ARGUMENT', `频数权重必须是非负整数（第${i + 1}行为${String(w[i])}）：每行代表的研究对象例数`);
+    }
+    rows = complete.filter((i) => Number(w[i]) > 0);
+    zeroWeight = complete.length - rows.length;
+    prior = Float64Array.from(rows, (i) => Number(w[i]));
+  }
+  const coded = codeOutcome(input.y, rows, input.event);
+  const events = prior ? Float64Array.from(coded.y, (v, r) => v * prior![r]!) : coded.y;
+  return { ...coded, prior, events, weighting: prior ? 'frequency' : 'none', rows, zeroWeight };
 }
 
 /** Outcome as 0/1 with the event level named. */
@@ -109,17 +193,47 @@ function separation(fit: IrlsFit, y: Float64Array, cols: readonly DesignColumn[]
 }
 
 /**
+ * Type 7 quantiles of the cases' fitted probabilities when row i stands for cases[i] cases with
+ * probability mu[i]: the quantiles of the expanded vector, found from cumulative counts.
+ */
+function expandedQuantiles(mu: Float64Array, cases: Float64Array, probs: readonly number[]): number[] {
+  const order = Array.from(mu.keys()).sort((a, b) => mu[a]! - mu[b]!);
+  const ends: number[] = [];
+  let total = 0;
+  for (const i of order) ends.push((total += cases[i]!));
+  /** The k-th (0-based) value of the sorted expanded vector. */
+  const at = (k: number) => {
+    let lo = 0;
+    let hi = ends.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (ends[mid]! > k) hi = mid;
+      else lo = mid + 1;
+    }
+    return mu[order[lo]!]!;
+  };
+  return probs.map((p) => {
+    const h = (total - 1) * p;
+    const lo = Math.floor(h);
+    const a = at(lo);
+    return h === lo ? a : a + (h - lo) * (at(lo + 1) - a);
+  });
+}
+
+/**
  * Hosmer–Lemeshow goodness of fit: cases grouped at the quantiles (type 7) of the fitted
  * probabilities (tied quantiles merged, as cut(…, unique(quantile(…)), include.lowest = TRUE)),
- * Σ (observed − expected)²/expected over both outcomes, df = groups − 2.
+ * Σ (observed − expected)²/expected over both outcomes, df = groups − 2. With weighted or grouped
+ * rows the cases are the expanded ones (every case of a row shares its probability, so a row never
+ * straddles two groups): the test on the data written out one row per case.
  */
-function hosmerLemeshow(y: Float64Array, mu: Float64Array, g: number): LogisticRegressionResult['hosmerLemeshow'] {
+function hosmerLemeshow(observed: Float64Array, mu: Float64Array, g: number, cases: Float64Array | null = null): LogisticRegressionResult['hosmerLemeshow'] {
   const probs = Array.from({ length: g + 1 }, (_, k) => k / g);
-  const breaks = [...new Set(quantile(mu, probs))];
+  const breaks = [...new Set(cases ? expandedQuantiles(mu, cases, probs) : quantile(mu, probs))];
   const k = breaks.length - 1;
   if (k < 3) return null;
   const groups = Array.from({ length: k }, () => ({ observed: 0, expected: 0, n: 0 }));
-  for (let i = 0; i < y.length; i++) {
+  for (let i = 0; i < mu.length; i++) {
     // Interval (b_{j-1}, b_j], the first one closed on the left.
     let lo = 1;
     let hi = k;
@@ -129,9 +243,10 @@ function hosmerLemeshow(y: Float64Array, mu: Float64Array, g: number): LogisticR
       else lo = mid + 1;
     }
     const grp = groups[lo - 1]!;
-    grp.observed += y[i]!;
-    grp.expected += mu[i]!;
-    grp.n++;
+    const c = cases ? cases[i]! : 1;
+    grp.observed += observed[i]!;
+    grp.expected += mu[i]! * c;
+    grp.n += c;
   }
   let statistic = 0;
   for (const grp of groups) {
@@ -147,8 +262,22 @@ function hosmerLemeshow(y: Float64Array, mu: Float64Array, g: number): LogisticR
  * CIs, odds ratios with Wald and profile-likelihood CIs, deviance, AIC/BIC, likelihood-ratio model
  * test, Cox–Snell and Nagelkerke R², Hosmer–Lemeshow test and the classification table.
  * Rows with a missing value are dropped.
+ *
+ * Frequency weights (`weights`) give exactly the fit of the data written out one row per case
+ * (R: glm(weights = w) for the estimates, SEs, deviance, logLik and AIC); the counts that depend on
+ * the number of observations follow the cases too: dfResidual = Σw − p and BIC with log Σw (R's
+ * BIC() on a weighted glm counts rows instead). Grouped input (`trials`) follows
+ * glm(cbind(events, trials − events)) throughout: the deviance against the grouped saturated model,
+ * logLik and AIC with the binomial coefficients (binomial()$aic), dfResidual = groups − p and BIC
+ * with log(groups). In every form Cox–Snell and Nagelkerke R² are those of the one-row-per-case
+ * data, with n = the number of cases (Σw or Σtrials), as SPSS weighting and rms::lrm on the
+ * expanded data: 1 − exp(−LR/n), divided by 1 − exp(−(−2 log L₀)/n) with L₀ the case-level
+ * likelihood of the null model. Hosmer–Lemeshow, the classification table and `events` count
+ * cases (weighted counts).
  * @throws StatsError for an outcome without exactly two classes, too few rows, collinear predictors,
- *   complete or quasi-complete separation (naming the terms), or a fit that does not converge.
+ *   complete or quasi-complete separation (naming the terms), a fit that does not converge, a
+ *   negative or non-integer frequency weight, events that are not integers in 0…trials, trials < 1,
+ *   or weights and trials together.
  */
 export function logisticRegression(input: LogisticRegressionInput): Readonly<LogisticRegressionResult> {
   const level = input.level ?? 0.95;
@@ -158,15 +287,19 @@ export function logisticRegression(input: LogisticRegressionInput): Readonly<Log
   const g = input.groups ?? 10;
   if (!Number.isInteger(g) || g < 3) throw new StatsError('INVALID_ARGUMENT', 'Hosmer–Lemeshow检验的分组数必须是不小于3的整数');
   const n0 = input.y.length;
-  const rows = completeRows([input.y], input.predictors);
-  const { y, event, reference } = codeOutcome(input.y, rows, input.event);
+  const extra = input.trials ?? input.weights;
+  if (extra && extra.length !== n0) throw new StatsError('INVALID_ARGUMENT', `${input.trials ? '总数' : '频数权重'}与因变量的长度不同`);
+  const complete = completeRows(extra ? [input.y, extra] : [input.y], input.predictors);
+  const outcome = prepareOutcome(input, complete);
+  const { y, prior, event, reference, weighting, rows } = outcome;
   const cols = design(input, rows);
-  const n = y.length;
+  const nRows = y.length;
   const p = cols.length;
-  if (n <= p) throw new StatsError('TOO_FEW_OBSERVATIONS', `观测数（${n}）必须多于模型参数个数（${p}）`);
+  const cases = prior ? prior.reduce((a, b) => a + b, 0) : nRows;
+  if (cases <= p) throw new StatsError('TOO_FEW_OBSERVATIONS', `观测数（${cases}）必须多于模型参数个数（${p}）`);
   const names = cols.map((c) => c.name);
   const X = cols.map((c) => c.values);
-  const fit = irls(binomialFamily, X, y, null, names);
+  const fit = irls(binomialFamily, X, y, null, names, undefined, prior);
   const sep = separation(fit, y, cols);
   if (sep) {
     const which = sep.terms.length ? `，涉及：${sep.terms.map((t) => `“${t}”`).join('、')}` : '';
@@ -178,14 +311,14 @@ export function logisticRegression(input: LogisticRegressionInput): Readonly<Log
   }
   if (!fit.converged) throw new StatsError('NOT_CONVERGED', `模型迭代${MAX_ITERATIONS}次仍未收敛，请检查自变量的量纲或共线性`);
   const intercept = input.intercept ?? true;
-  const events = y.reduce((s, v) => s + v, 0);
-  const muNull = intercept ? events / n : 0.5;
-  const nullDeviance = binomialFamily.deviance(y, new Float64Array(n).fill(muNull));
+  const events = outcome.events.reduce((s, v) => s + v, 0);
+  const muNull = intercept ? events / cases : 0.5;
+  const nullDeviance = binomialFamily.deviance(y, new Float64Array(nRows).fill(muNull), prior);
   const z = normalQuantile(1 - (1 - level) / 2);
   const cutDev = chisqQuantile(level, 1);
   const coefficients = cols.map((c, j): LogisticCoefficient => {
     const se = irlsStandardError(fit, j, p);
-    const profile = input.profile ?? true ? profileInterval(X, y, j, fit.beta, se, fit.deviance, cutDev, names) : null;
+    const profile = input.profile ?? true ? profileInterval(X, y, prior, j, fit.beta, se, fit.deviance, cutDev, names) : null;
     return {
       ...withOddsRatio(waldCoefficient(c.name, fit.beta[j]!, se, z)),
       oddsRatioProfileCi: profile ? [Math.exp(profile[0]), Math.exp(profile[1])] : null,
@@ -193,38 +326,63 @@ export function logisticRegression(input: LogisticRegressionInput): Readonly<Log
   });
   const modelDf = intercept ? p - 1 : p;
   const modelChiSquare = nullDeviance - fit.deviance;
-  const coxSnellR2 = 1 - Math.exp(-modelChiSquare / n);
-  const maxR2 = 1 - Math.exp(-nullDeviance / n);
+  const grouped = weighting === 'grouped';
+  // −2 log L₀ of the one-row-per-case data: the null deviance unless rows are grouped proportions.
+  const caseNull = grouped ? -2 * (events * Math.log(muNull) + (cases - events) * Math.log(1 - muNull)) : nullDeviance;
+  const coxSnellR2 = 1 - Math.exp(-modelChiSquare / cases);
+  const maxR2 = 1 - Math.exp(-caseNull / cases);
   let tp = 0;
   let fn = 0;
   let fp = 0;
   let tn = 0;
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < nRows; i++) {
     const predicted = fit.mu[i]! > cutoff;
-    if (y[i] === 1) predicted ? tp++ : fn++;
-    else predicted ? fp++ : tn++;
+    const c = prior ? prior[i]! : 1;
+    const e = outcome.events[i]!;
+    if (predicted) {
+      tp += e;
+      fp += c - e;
+    } else {
+      fn += e;
+      tn += c - e;
+    }
   }
-  const logLik = -fit.deviance / 2;
+  // Grouped rows: binomial()$aic, −2 Σ log dbinom(eᵢ, tᵢ, μᵢ), i.e. the deviance's saturated term and the log binomial coefficients.
+  let logLik = -fit.deviance / 2;
+  if (grouped) {
+    logLik = 0;
+    for (let i = 0; i < nRows; i++) {
+      const t = prior![i]!;
+      const e = outcome.events[i]!;
+      const m = fit.mu[i]!;
+      logLik += gammaln(t + 1) - gammaln(e + 1) - gammaln(t - e + 1) + (e > 0 ? e * Math.log(m) : 0) + (t - e > 0 ? (t - e) * Math.log(1 - m) : 0);
+    }
+  }
+  // Observations for the residual df and BIC: cases (rows written out) unless grouped, where R counts groups.
+  const nObs = grouped ? nRows : cases;
   return {
     coefficients,
     event,
     reference,
-    n,
-    missing: n0 - n,
+    weighting,
+    n: cases,
+    rows: nRows,
+    missing: n0 - complete.length,
+    zeroWeight: outcome.zeroWeight,
     events,
     deviance: fit.deviance,
     nullDeviance,
-    dfResidual: n - p,
-    dfNull: intercept ? n - 1 : n,
+    dfResidual: nObs - p,
+    dfNull: intercept ? nObs - 1 : nObs,
     logLik,
-    aic: fit.deviance + 2 * p,
-    bic: fit.deviance + Math.log(n) * p,
+    aic: -2 * logLik + 2 * p,
+    bic: -2 * logLik + Math.log(nObs) * p,
     modelChiSquare,
     modelDf,
     modelPValue: modelDf > 0 ? chisqSf(modelChiSquare, modelDf) : NaN,
     coxSnellR2,
     nagelkerkeR2: coxSnellR2 / maxR2,
-    hosmerLemeshow: hosmerLemeshow(y, fit.mu, g),
+    hosmerLemeshow: hosmerLemeshow(outcome.events, fit.mu, g, prior),
     classification: {
       cutoff,
       truePositive: tp,
@@ -233,9 +391,10 @@ export function logisticRegression(input: LogisticRegressionInput): Readonly<Log
       trueNegative: tn,
       sensitivity: tp + fn > 0 ? tp / (tp + fn) : NaN,
       specificity: tn + fp > 0 ? tn / (tn + fp) : NaN,
-      accuracy: (tp + tn) / n,
+      accuracy: (tp + tn) / cases,
     },
     fitted: Array.from(fit.mu),
+    counts: prior ? { events: Array.from(outcome.events), cases: Array.from(prior) } : null,
     iterations: fit.iterations,
     level,
   };
@@ -250,6 +409,7 @@ export function logisticRegression(input: LogisticRegressionInput): Readonly<Log
 function profileInterval(
   X: readonly Float64Array[],
   y: Float64Array,
+  prior: Float64Array | null,
   j: number,
   beta: Float64Array,
   se: number,
@@ -268,9 +428,9 @@ function profileInterval(
     for (let i = 0; i < y.length; i++) offset[i] = b * xj[i]!;
     if (others.length === 0) {
       const mu = Float64Array.from(offset, binomialFamily.linkinv);
-      return binomialFamily.deviance(y, mu) - devMin - cut;
+      return binomialFamily.deviance(y, mu, prior) - devMin - cut;
     }
-    return irls(binomialFamily, others, y, offset, otherNames, start).deviance - devMin - cut;
+    return irls(binomialFamily, others, y, offset, otherNames, start, prior).deviance - devMin - cut;
   };
   // A refit far out in the tail can fail (every weight near 0): treated as "not evaluable here".
   const safeExcess = (b: number): number => {

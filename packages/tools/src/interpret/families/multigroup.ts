@@ -360,7 +360,13 @@ function repeatedAnova(f: ReportFacts): Explanation {
     paper,
     next,
     nonsignificant,
-    effect: eta !== null ? `偏 η² = SS效应 /（SS效应 + SS误差）。时间主效应偏 η² = ${fmt(eta, 3)}${mixed ? `，交互作用偏 η² = ${fmt(f.num('interactionPartialEta2'), 3)}，组间效应偏 η² = ${fmt(f.num('betweenPartialEta2'), 3)}` : ''}；按 Cohen 的经验标准，时间效应属于${etaSize(eta)}效应。偏 η² 在不同设计之间不宜直接比较。` : undefined,
+    effect:
+      eta !== null
+        ? `偏 η² = SS效应 /（SS效应 + SS误差）。时间主效应偏 η² = ${fmt(eta, 3)}${mixed ? `，交互作用偏 η² = ${fmt(f.num('interactionPartialEta2'), 3)}，组间效应偏 η² = ${fmt(f.num('betweenPartialEta2'), 3)}` : ''}；按 Cohen 的经验标准，时间效应属于${etaSize(eta)}效应。偏 η² 在不同设计之间不宜直接比较。` +
+          (f.num('partialEpsilon2') !== null
+            ? `偏 ε² 扣除了偏 η² 在样本中的正偏倚，是总体效应的更保守估计：时间主效应偏 ε² = ${fmt(f.num('partialEpsilon2'), 3)}${mixed ? `，交互作用 ${fmt(f.num('interactionPartialEpsilon2'), 3)}，组间效应 ${fmt(f.num('betweenPartialEpsilon2'), 3)}` : ''}（为负时按 0 理解）。`
+            : '')
+        : undefined,
   };
 }
 
@@ -454,7 +460,10 @@ function factorialAnova(f: ReportFacts): Explanation {
     nonsignificant,
     effect:
       mainEta !== null
-        ? `偏 η² = SS效应 /（SS效应 + SS误差），表示扣除其他效应后该效应可解释的变异比例。${terms.filter((t) => !covs.includes(t)).map((t) => `${label(t)}偏 η² = ${fmt(f.num(`partialEta2.${t}`), 3)}（${etaSize(f.num(`partialEta2.${t}`))}）`).join('；')}。按 Cohen 的经验标准（约 0.01 小、0.06 中、0.14 大）判断。`
+        ? `偏 η² = SS效应 /（SS效应 + SS误差），表示扣除其他效应后该效应可解释的变异比例。${terms.filter((t) => !covs.includes(t)).map((t) => `${label(t)}偏 η² = ${fmt(f.num(`partialEta2.${t}`), 3)}（${etaSize(f.num(`partialEta2.${t}`))}）`).join('；')}。按 Cohen 的经验标准（约 0.01 小、0.06 中、0.14 大）判断。` +
+          (f.num(`partialEpsilon2.${A}`) !== null
+            ? `偏 ε² 扣除了偏 η² 在样本中的正偏倚：${terms.filter((t) => !covs.includes(t)).map((t) => `${label(t)}偏 ε² = ${fmt(f.num(`partialEpsilon2.${t}`), 3)}`).join('；')}（为负时按 0 理解，即效应可忽略）。`
+            : '')
         : undefined,
   };
 }

@@ -346,9 +346,18 @@ function aucReading(auc: number | null): string {
 
 const logistic: Explainer = (f) => {
   const pct = levelPct(f);
-  const y = rawParam(f, 'y');
+  const mode = rawResult(f, 'inputMode') || 'case';
+  const grouped = mode === 'grouped';
+  const y = grouped ? `${rawParam(f, 'events')}/${rawParam(f, 'trials')}` : rawParam(f, 'y');
   const ev = rawResult(f, 'eventValue');
-  const outcome = q(`${y}=${ev}`);
+  const outcome = grouped ? `${q(rawParam(f, 'events'))}所计的结局` : q(`${y}=${ev}`);
+  const dataRows = f.num('dataRows');
+  const format =
+    mode === 'frequency'
+      ? `数据为频数加权的汇总数据（${dataRows ?? '—'} 行，每行按${q(rawParam(f, 'weight'))}计为相应例数，等同于展开后的逐例数据）；`
+      : grouped
+        ? `数据为分组数据（${dataRows ?? '—'} 组，每组${q(rawParam(f, 'events'))}人发生结局、共${q(rawParam(f, 'trials'))}人）；`
+        : '';
   const what = `${outcome}的比值（odds）`;
   const xs = listParam(f, 'x');
   const fs = listParam(f, 'factors');
@@ -371,7 +380,9 @@ const logistic: Explainer = (f) => {
   const ciName = rawResult(f, 'ciMethod') === 'profile' ? '轮廓似然法' : 'Wald 法';
 
   const method =
-    `结局${q(y)}为二分类变量（以${q(ev)}为“发生”），分析${nameList([...xs, ...fs], 20)}对其发生的影响，采用二元 Logistic 回归：先逐个变量做单因素 Logistic 回归，再建立多因素模型——${selectionText(f)}。` +
+    format +
+    (grouped ? '结局为二分类（发生/未发生），分析' : `结局${q(y)}为二分类变量（以${q(ev)}为“发生”），分析`) +
+    `${nameList([...xs, ...fs], 20)}对其发生的影响，采用二元 Logistic 回归：先逐个变量做单因素 Logistic 回归，再建立多因素模型——${selectionText(f)}。` +
     `Logistic 回归以 logit（对数比值）为因变量，结果以比值比 OR = exp(B) 表示，可同时调整多个混杂因素；它要求观测相互独立、定量自变量与 logit 呈线性、每个参数有足够的事件数（EPV ≥ 10），且不存在完全分离。OR 的置信区间为 ${ciName}。`;
 
   const numbers: string[] = [];

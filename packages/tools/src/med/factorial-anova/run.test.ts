@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { EXAMPLE_FILES } from '../../examples.js';
 import { readExampleTable } from '../../test-table.js';
@@ -111,5 +112,25 @@ describe('双因素方差分析 / 协方差分析 on the example, against R', ()
     const noCell = { ...table, text: (n: string) => (n === '性别' ? table.text(n).map((v, i) => (table.text('治疗方案')[i] === '安慰剂' ? '男' : v)) : table.text(n)) };
     expect(() => run(noCell, params)).toThrow('单元格没有观测');
     expect(() => run(table, { ...params, factorB: '治疗方案' })).toThrow('不能是同一列');
+  });
+});
+
+// Partial ε² against packages/stats/fixtures/make-anova-epsilon.R: effectsize's formula written out in
+// R on car::Anova's type III sums of squares, (SS − df·MSE)/(SS + SSE).
+describe('partial ε² beside partial η², against R', () => {
+  const E = JSON.parse(readFileSync(new URL('../../../../stats/fixtures/anova-epsilon.json', import.meta.url), 'utf8')).factorial;
+  it('ANCOVA with interaction and the additive two-way model, each term (a negative ε² kept as computed)', () => {
+    for (const [ref, p] of [
+      [E.ancova, params],
+      [E.additive, { ...params, covariates: [], interaction: false, posthoc: 'skip' }],
+    ] as const) {
+      const out = run(table, p);
+      (ref.terms as string[]).forEach((t, i) => {
+        close(out.results[`partialEpsilon2.${t}`], ref.partialEpsilon2[i], 1e-9, `ε² ${t}`);
+        close(out.results[`partialEta2.${t}`], ref.partialEta2[i], 1e-9, `η² ${t}`);
+      });
+      const anova = out.sections.flatMap((s) => s.blocks).find((b) => b.type === 'table' && b.title.startsWith('表3'));
+      expect(anova?.type === 'table' && anova.columns.at(-1)).toBe('偏 ε²');
+    }
   });
 });

@@ -108,11 +108,22 @@ export function run(data: DataTable, params: Params): ToolOutput {
     ...slopes.map((s) => [`回归斜率同质性（${s.term}）`, s.row ? num(s.row.statistic, 3) : null, s.row ? formatP(s.row.pValue) : '—', s.row ? (s.row.pValue < 0.05 ? '斜率不同质' : '斜率同质') : '无法估计']),
   ];
 
+  /** Partial ε² (effectsize::epsilon_squared(partial = TRUE)): (SS − df·MSE)/(SS + SSE); may be below 0. */
+  const partialEpsilon2 = (r: { ss: number; df: number }) => (r.ss - r.df * anova.residual.ms) / (r.ss + anova.residual.ss);
   const termLabel = (t: string) => (t === '(Intercept)' ? '截距' : t.split(':').join(' × '));
   const allRows = [anova.intercept!, ...anova.rows];
   const anovaRows: Array<Array<string | number | null>> = [
-    ...allRows.map((r) => [termLabel(r.term), num(r.ss, 3), r.df, num(r.ms, 3), num(r.statistic, 3), formatP(r.pValue), r.term === '(Intercept)' ? null : num(r.partialEtaSquared, 3)]),
-    ['误差', num(anova.residual.ss, 3), anova.residual.df, num(anova.residual.ms, 3), null, null, null],
+    ...allRows.map((r) => [
+      termLabel(r.term),
+      num(r.ss, 3),
+      r.df,
+      num(r.ms, 3),
+      num(r.statistic, 3),
+      formatP(r.pValue),
+      r.term === '(Intercept)' ? null : num(r.partialEtaSquared, 3),
+      r.term === '(Intercept)' ? null : num(partialEpsilon2(r), 3),
+    ]),
+    ['误差', num(anova.residual.ss, 3), anova.residual.df, num(anova.residual.ms, 3), null, null, null, null],
   ];
   const design = bName ? `${aName} × ${bName}两因素` : `${aName}单因素`;
   const kind = covNames.length > 0 ? '协方差分析' : '方差分析';
@@ -122,9 +133,9 @@ export function run(data: DataTable, params: Params): ToolOutput {
     {
       title: `${kind}表`,
       blocks: [
-        table(`表3 ${design}${kind}表（III 型平方和）`, ['变异来源', 'SS', 'df', 'MS', 'F', 'P', '偏 η²'], anovaRows, [
+        table(`表3 ${design}${kind}表（III 型平方和）`, ['变异来源', 'SS', 'df', 'MS', 'F', 'P', '偏 η²', '偏 ε²'], anovaRows, [
           `III 型平方和，效应编码（sum-to-zero），同 SPSS 与 R car::Anova(type = 3)。R² = ${num(rSquared, 3)}，调整 R² = ${num(adjRSquared, 3)}。`,
-          '偏 η² = SS效应 /（SS效应 + SS误差）；0.01、0.06、0.14 分别约为小、中、大效应。',
+          '偏 η² = SS效应 /（SS效应 + SS误差）；0.01、0.06、0.14 分别约为小、中、大效应。偏 ε² =（SS效应 − df效应 × MS误差）/（SS效应 + SS误差），校正了偏 η² 的正偏倚（同 R effectsize::epsilon_squared），效应很小时可为负值，按 0 解读。',
           missingNote(excluded),
         ]),
       ],
@@ -161,7 +172,10 @@ export function run(data: DataTable, params: Params): ToolOutput {
     results[`df.${r.term}`] = r.df;
     results[`p.${r.term}`] = r.pValue;
     results[`ss.${r.term}`] = r.ss;
-    if (r.term !== '(Intercept)') results[`partialEta2.${r.term}`] = r.partialEtaSquared;
+    if (r.term !== '(Intercept)') {
+      results[`partialEta2.${r.term}`] = r.partialEtaSquared;
+      results[`partialEpsilon2.${r.term}`] = partialEpsilon2(r);
+    }
   }
   for (const s of slopes) if (s.row) results[`slopesP.${s.term.replace(' × ', ':')}`] = s.row.pValue;
   emm.forEach((e, j) =>

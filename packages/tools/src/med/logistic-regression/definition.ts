@@ -5,7 +5,7 @@ import { option, type ToolDefinition } from '../../tool.js';
 export const definition: ToolDefinition = {
   id: 1015,
   key: 'logistic-regression',
-  version: 1,
+  version: 2,
   name: '二元 Logistic 回归',
   subname: 'Binary Logistic Regression',
   description:
@@ -23,12 +23,31 @@ export const definition: ToolDefinition = {
     factors: ['种族', '孕期吸烟', '早产史', '高血压史'],
   },
   ...dataThenParams({
-    tips: '每行一个研究对象：一列二分类结局（如 是/否、1/0），以及若干可能的影响因素（定量或分类）。',
+    tips: '每行一个研究对象：一列二分类结局（如 是/否、1/0），以及若干可能的影响因素（定量或分类）。也可以是汇总数据：每行一种情况另有一列频数（频数加权），或每行一组的事件数与总数（分组数据）。',
     paramsDescription: '选择结局与自变量',
     notice: '分类自变量以数据中最先出现的类别为参照（可在“参照水平”中指定）。任一所选变量缺失的行不参与分析，单因素与多因素分析使用同一批观测。',
     fields: [
-      { filed: 'y', name: '结局变量（二分类）', type: 'select_single', columns: 'categorical', required: true, value: '', tips: '只能有两个取值，如 是/否、发病/未发病、1/0。' },
+      {
+        filed: 'inputMode',
+        name: '数据格式',
+        type: 'select_single',
+        value: 'case',
+        tips: '逐例数据：每行一个研究对象；频数加权：每行是结局与自变量的一种组合，另有一列该组合的人数（同 SPSS 的个案加权、R 的 glm(weights =)）；分组数据：每行一组研究对象，给出事件数与总数（同 R 的 glm(cbind(事件数, 总数 − 事件数) ~ …)）。',
+        option: [option('逐例数据', 'case'), option('频数加权', 'frequency'), option('分组数据（事件数/总数）', 'grouped')],
+        link_item: [
+          { id: 'y', rule: { disabled: { case: false, frequency: false, grouped: true } } },
+          { id: 'event', rule: { disabled: { case: false, frequency: false, grouped: true } } },
+          { id: 'weight', rule: { disabled: { case: true, frequency: false, grouped: true } } },
+          { id: 'events', rule: { disabled: { case: true, frequency: true, grouped: false } } },
+          { id: 'trials', rule: { disabled: { case: true, frequency: true, grouped: false } } },
+        ],
+      },
+      // Not `required`: grouped data has no outcome column (run() asks for it in the other formats).
+      { filed: 'y', name: '结局变量（二分类）', type: 'select_single', columns: 'categorical', value: '', tips: '只能有两个取值，如 是/否、发病/未发病、1/0。分组数据不用此项。' },
       positiveLevelField('event', '代表结局发生的取值', '填写结局变量中代表“发生”的取值（OR 即发生该结局的比值比）；留空时自动识别：0/1 取 1，文字按名称识别（如 是、阳性、死亡）。'),
+      { filed: 'weight', name: '频数变量', type: 'select_single', columns: 'numeric', value: '', disabled: true, tips: '每行代表的研究对象人数，须为非负整数；频数为 0 的行不参与分析。' },
+      { filed: 'events', name: '事件数', type: 'select_single', columns: 'numeric', value: '', disabled: true, tips: '每组中发生结局的人数（非负整数，不大于总数）。' },
+      { filed: 'trials', name: '总数', type: 'select_single', columns: 'numeric', value: '', disabled: true, tips: '每组的总人数（正整数）。' },
       { filed: 'x', name: '定量自变量', type: 'select_multi', columns: 'numeric', value: [], tips: 'OR 表示该变量每增加 1 个单位时结局发生的比值比。' },
       { filed: 'factors', name: '分类自变量', type: 'select_multi', columns: 'categorical', value: [], tips: '自动生成哑变量，每个类别与参照类别比较。' },
       {

@@ -7,6 +7,7 @@
 // magnifies that relative error by about z². Profile CI ends 1e-4: confint() (MASS) interpolates a
 // spline through a few profile points, the engine solves for the crossing exactly (checked against
 // uniroot on the profile deviance in packages/stats' own fixtures); the two differ by up to 3e-5 here.
+import { readFileSync } from 'node:fs';
 import type { VariableInfo } from '@labstat/contracts';
 import { describe, expect, it } from 'vitest';
 import { EXAMPLE_FILES } from '../../examples.js';
@@ -239,5 +240,145 @@ describe('二元 Logistic 回归 refuses bad input with the column named', () =>
     const out = run(t, { ...base, x: ['年龄'] });
     expect([out.results.n, out.results.excluded]).toEqual([12, 2]);
     expect(JSON.stringify(out.sections[0])).toContain('2 行因所用变量缺失而未纳入分析');
+  });
+});
+
+// Frequency-weighted and grouped rows against packages/stats/fixtures/make-logistic-weights.R: the glm
+// on the rows as given (glm(weights =) or glm(cbind(events, trials − events)), epsilon 1e-14) for B, SE,
+// P, profile CIs, deviance, logLik/AIC; the cases written out one per row for R², Hosmer–Lemeshow, the
+// classification table, the pROC DeLong AUC and (frequency weights) BIC; car::vif on the weighted lm.
+const W = JSON.parse(readFileSync(new URL('../../../../stats/fixtures/logistic-weights.json', import.meta.url), 'utf8'));
+
+interface WeightedRef {
+  names: string[];
+  estimate: number[];
+  se: number[];
+  p: number[];
+  profileLower: number[];
+  profileUpper: number[];
+  n: number;
+  rows: number;
+  events: number;
+  deviance: number;
+  nullDeviance: number;
+  modelChiSquare: number;
+  logLik: number;
+  aic: number;
+  bic: number;
+  coxSnell: number;
+  nagelkerke: number;
+  hl: number;
+  hlDf: number;
+  hlP: number;
+  tp: number;
+  fn: number;
+  fp: number;
+  tn: number;
+  auc: number;
+  aucSe: number;
+  aucLower: number;
+  aucUpper: number;
+}
+
+function sameWeighted(r: Record<string, unknown>, w: WeightedRef, ci: 'wald' | 'profile') {
+  const z = 1.959963984540054;
+  expect([r.n, r.dataRows, r.events]).toEqual([w.n, w.rows, w.events]);
+  w.names.forEach((t, i) => {
+    close(r[`estimate.${t}`], w.estimate[i]!, `${t} B`);
+    close(r[`se.${t}`], w.se[i]!, `${t} SE`);
+    close(r[`p.${t}`], w.p[i]!, `${t} P`, P_REL);
+    const [lo, hi] = ci === 'profile' ? [w.profileLower[i]!, w.profileUpper[i]!] : [w.estimate[i]! - z * w.se[i]!, w.estimate[i]! + z * w.se[i]!];
+    close(r[`orLower.${t}`], Math.exp(lo), `${t} OR lower`);
+    close(r[`orUpper.${t}`], Math.exp(hi), `${t} OR upper`);
+  });
+  close(r.statistic, w.modelChiSquare, 'LR chi-square');
+  close(r.deviance, w.deviance, '-2LL / deviance');
+  close(r.nullDeviance, w.nullDeviance, 'null deviance');
+  close(r.logLik, w.logLik, 'logLik');
+  close(r.aic, w.aic, 'AIC');
+  close(r.bic, w.bic, 'BIC');
+  close(r.coxSnellR2, w.coxSnell, 'Cox-Snell');
+  close(r.nagelkerkeR2, w.nagelkerke, 'Nagelkerke');
+  close(r.hlStatistic, w.hl, 'HL');
+  expect(r.hlDf).toBe(w.hlDf);
+  close(r.hlP, w.hlP, 'HL P');
+  expect([r.truePositive, r.falseNegative, r.falsePositive, r.trueNegative]).toEqual([w.tp, w.fn, w.fp, w.tn]);
+  close(r.auc, w.auc, 'AUC');
+  close(r.aucSe, w.aucSe, 'AUC SE');
+  close(r.aucLower, w.aucLower, 'AUC lower');
+  close(r.aucUpper, w.aucUpper, 'AUC upper');
+}
+
+describe('二元 Logistic 回归 on frequency-weighted and grouped rows, against R', () => {
+  it('频数加权: UCB admissions as a 24-row frequency table, profile CIs, drop1 and GVIF', () => {
+    const u = W.ucb;
+    const t = tableOf({ Admit: u.admit, Gender: u.gender, Dept: u.dept, Freq: u.freq });
+    const out = run(t, { ...defaults, inputMode: 'frequency', y: 'Admit', event: 'Admitted', weight: 'Freq', x: [], factors: ['Gender', 'Dept'], reference: 'Gender=Male; Dept=A', ciMethod: 'profile' });
+    const r = out.results;
+    expect([r.inputMode, r.zeroWeightRows]).toEqual(['frequency', 0]);
+    sameWeighted(r, u.frequency, 'profile');
+    close(r['termP.Dept'], u.deptDrop1P, 'drop1 P Dept', P_REL);
+    close(r['vif.Gender'], u.vif.Gender, 'GVIF Gender');
+    close(r['vif.Dept'], u.vif.Dept, 'GVIF Dept');
+    const first = out.sections[0]!.blocks[0]!;
+    expect(first.type === 'table' && first.rows[0]!.slice(0, 3)).toEqual(['频数加权', 24, 4526]);
+    expect(JSON.stringify(out.sections)).toContain('纳入例数为 24 行的频数之和');
+    const script = rScript('logistic-regression', { ...defaults, inputMode: 'frequency', y: 'Admit', weight: 'Freq', factors: ['Gender', 'Dept'] }, 'ucb.csv')!;
+    expect(script).toContain('weights = w');
+    // The script's SPSS-style forward LR selection on these rows (run in R) keeps Dept only.
+    expect(run(t, { ...defaults, inputMode: 'frequency', y: 'Admit', event: 'Admitted', weight: 'Freq', factors: ['Gender', 'Dept'], reference: 'Gender=Male; Dept=A', selection: 'forward', criterion: 'p' }).results.selected).toBe('Dept');
+  });
+
+  it('分组数据: budworm deaths of 20 per dose and sex, Wald CIs, univariable LR tests', () => {
+    const b = W.budworm;
+    const t = tableOf({ 死亡数: b.dead, 总数: b.total, 性别: b.sex, 剂量: b.ldose });
+    const out = run(t, { ...defaults, inputMode: 'grouped', y: '', events: '死亡数', trials: '总数', x: ['剂量'], factors: ['性别'], reference: '性别=M' });
+    const r = out.results;
+    const g = b.grouped as WeightedRef;
+    sameWeighted(r, { ...g, names: ['(Intercept)', '性别F', '剂量'] }, 'wald');
+    close(r['uniLrP.性别'], b.uniLrP.sex, 'univariable LR P sex');
+    close(r['uniLrP.剂量'], b.uniLrP.ldose, 'univariable LR P dose', P_REL);
+    expect(r.inputMode).toBe('grouped');
+    expect(out.title).toBe('二元 Logistic 回归：死亡数/总数');
+    const script = rScript('logistic-regression', { ...defaults, inputMode: 'grouped', events: '死亡数', trials: '总数', x: ['剂量'], factors: ['性别'] }, 'bud.csv')!;
+    expect(script).toContain('cbind(e, t - e)');
+  });
+
+  it('频数加权 with rows of frequency 0, and stepwise selection on the cases written out', () => {
+    const b = W.budwormFrequency;
+    const t = tableOf({ 死亡: b.died.map((v: number) => (v ? '是' : '否')), 频数: b.freq, 性别: b.sex, 剂量: b.ldose });
+    const p = { ...defaults, inputMode: 'frequency', y: '死亡', event: '是', weight: '频数', x: ['剂量'], factors: ['性别'], reference: '性别=M' };
+    const r = run(t, p).results;
+    expect([r.zeroWeightRows, r.excluded]).toEqual([2, 0]);
+    sameWeighted(r, { ...(b.frequency as WeightedRef), names: ['(Intercept)', '性别F', '剂量'] }, 'wald');
+    const grouped = W.budworm;
+    const g = tableOf({ 死亡数: grouped.dead, 总数: grouped.total, 性别: grouped.sex, 剂量: grouped.ldose });
+    for (const criterion of ['p', 'aic']) {
+      const freq = run(t, { ...p, selection: 'backward', criterion }).results;
+      const grp = run(g, { ...defaults, inputMode: 'grouped', events: '死亡数', trials: '总数', x: ['剂量'], factors: ['性别'], reference: '性别=M', selection: 'backward', criterion }).results;
+      expect(freq.selected).toBe('剂量、性别');
+      expect(grp.selected).toBe(freq.selected);
+    }
+  });
+});
+
+describe('二元 Logistic 回归 refuses bad frequencies and groups with the row named', () => {
+  const base = { ...defaults, x: ['x'] };
+  const y = ['是', '否', '是', '否', '是', '否'];
+  const x = [1, 2, 3, 4, 5, 6];
+  it('negative or fractional frequencies, a missing frequency column', () => {
+    expect(() => run(tableOf({ 结局: y, x, 频数: [3, 2, -1, 4, 2, 5] }), { ...base, inputMode: 'frequency', y: '结局', weight: '频数' })).toThrow(/频数变量“频数”第 3 行为 -1：频数必须是非负整数/);
+    expect(() => run(tableOf({ 结局: y, x, 频数: [3, 2, 1.5, 4, 2, 5] }), { ...base, inputMode: 'frequency', y: '结局', weight: '频数' })).toThrow(/第 3 行为 1.5/);
+    expect(() => run(tableOf({ 结局: y, x, 频数: [3, 2, 1, 4, 2, 5] }), { ...base, inputMode: 'frequency', y: '结局', weight: '' })).toThrow(/请选择“频数变量”/);
+  });
+  it('events above trials, trials of 0, fractional events, one column for both', () => {
+    const g = (events: number[], trials: number[]) => tableOf({ 事件: events, 总数: trials, x });
+    const p = { ...base, inputMode: 'grouped', events: '事件', trials: '总数' };
+    expect(() => run(g([1, 2, 9, 1, 3, 2], [5, 5, 5, 5, 5, 5]), p)).toThrow(/第 3 行的事件数（9）大于总数（5）/);
+    expect(() => run(g([1, 2, 0, 1, 3, 2], [5, 5, 0, 5, 5, 5]), p)).toThrow(/总数“总数”第 3 行为 0：总数必须是正整数（总数为 0 的组没有研究对象/);
+    expect(() => run(g([1, 2.5, 0, 1, 3, 2], [5, 5, 5, 5, 5, 5]), p)).toThrow(/事件数“事件”第 2 行为 2.5/);
+    expect(() => run(g([1, 2, 0, 1, 3, 2], [5, 5, 5, 5, 5, 5]), { ...p, trials: '事件' })).toThrow(/选了同一列/);
+    expect(() => run(g([0, 0, 0, 0, 0, 0], [5, 5, 5, 5, 5, 5]), p)).toThrow(/事件数均为 0/);
+    expect(() => run(g([1, 2, 0, 1, 3, 2], [5, 5, 5, 5, 5, 5]), { ...p, x: ['总数'] })).toThrow(/“总数”已用作总数/);
   });
 });

@@ -3,6 +3,8 @@
 // AIC) with ORs, a forest plot, the model's LR test and pseudo-R², Hosmer–Lemeshow, the
 // classification table at a chosen cut-off, the ROC of the fitted probabilities and (G)VIFs.
 // Categorical covariates take a reference level; separation is refused with the terms named.
+// Three data formats: one row per case, rows with a frequency (case weight) column, and grouped
+// rows of events/trials; the summaries count cases in every format.
 import { logisticRegression, rocCurve, StatsError, stepwiseSelection, type LogisticRegressionResult, type Predictor } from '@labstat/stats';
 import { binaryLevels, levelNote } from '../../binary-outcome.js';
 import { forestChart, rocChart } from '../../charts.js';
@@ -13,6 +15,10 @@ import { levelOrder, missingNote, numericValues } from '../../survival-input.js'
 import { ToolInputError, type DataTable, type Params, type ToolOutput } from '../../tool.js';
 
 const MAX_LEVELS = 15;
+/** Cases up to which weighted or grouped rows are written out one per case (stepwise selection, ROC). */
+const MAX_EXPANDED = 500_000;
+type InputMode = 'case' | 'frequency' | 'grouped';
+const MODE_NAME: Record<InputMode, string> = { case: '逐例数据', frequency: '频数加权', grouped: '分组数据（事件数/总数）' };
 const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(String).filter((x) => x !== '') : typeof v === 'string' && v !== '' ? [v] : []);
 const quoted = (xs: readonly string[]) => xs.map((v) => `“${v}”`).join('、');
 
@@ -38,16 +44,19 @@ function logDet(m: number[][]): number {
 
 /**
  * Generalised VIF per term (Fox & Monette 1992, as car::vif): det(R₁₁)·det(R₂₂)/det(R) from the
- * correlation matrix of the design columns; equal to 1/(1 − R²) for a one-column term.
+ * correlation matrix of the design columns; equal to 1/(1 − R²) for a one-column term. With case
+ * counts the correlations are weighted (the rows written out one per case; car::vif on lm(weights =)).
  */
-function gvif(blocks: ReadonlyArray<{ term: string; columns: number[][] }>): Array<{ term: string; gvif: number; df: number }> {
+function gvif(blocks: ReadonlyArray<{ term: string; columns: number[][] }>, weights: readonly number[] | null = null): Array<{ term: string; gvif: number; df: number }> {
   const cols = blocks.flatMap((b) => b.columns);
+  const w = (i: number) => (weights ? weights[i]! : 1);
+  const total = weights ? weights.reduce((a, b) => a + b, 0) : cols[0]!.length;
   const std = cols.map((c) => {
-    const m = c.reduce((a, b) => a + b, 0) / c.length;
-    const s = Math.sqrt(c.reduce((a, b) => a + (b - m) ** 2, 0));
+    const m = (weights ? c.reduce((a, v, i) => a + w(i) * v, 0) : c.reduce((a, b) => a + b, 0)) / total;
+    const s = Math.sqrt(c.reduce((a, v, i) => a + w(i) * (v - m) ** 2, 0));
     return c.map((v) => (v - m) / s);
   });
-  const r = std.map((a) => std.map((b) => a.reduce((s, v, i) => s + v * b[i]!, 0)));
+  const r = std.map((a) => std.map((b) => a.reduce((s, v, i) => s + w(i) * v * b[i]!, 0)));
   const all = logDet(r);
   let start = 0;
   return blocks.map((b) => {
@@ -59,16 +68,32 @@ function gvif(blocks: ReadonlyArray<{ term: string; columns: number[][] }>): Arr
   });
 }
 
+const isCount = (v: number) => Number.isInteger(v) && v >= 0;
+
 export function run(data: DataTable, params: Params): ToolOutput {
-  const yName = String(params.y ?? '');
+  const mode: InputMode = params.inputMode === 'frequency' ? 'frequency' : params.inputMode === 'grouped' ? 'grouped' : 'case';
+  const grouped = mode === 'grouped';
+  const yName = grouped ? '' : String(params.y ?? '');
+  const wName = mode === 'frequency' ? String(params.weight ?? '') : '';
+  const eName = grouped ? String(params.events ?? '') : '';
+  const tName = grouped ? String(params.trials ?? '') : '';
   const xs = list(params.x);
   const fs = list(params.factors);
-  if (!yName) throw new ToolInputError('请选择结局变量（二分类）');
+  if (grouped) {
+    if (!eName) throw new ToolInputError('分组数据请选择“事件数”变量（每组发生结局的人数）');
+    if (!tName) throw new ToolInputError('分组数据请选择“总数”变量（每组的总人数）');
+    if (eName === tName) throw new ToolInputError(`“事件数”与“总数”选了同一列“${eName}”，请分别选择`);
+  } else if (!yName) throw new ToolInputError('请选择结局变量（二分类）');
+  if (mode === 'frequency' && !wName) throw new ToolInputError('频数加权格式请选择“频数变量”（每行代表的人数）');
   if (xs.length + fs.length === 0) throw new ToolInputError('请至少选择一个自变量（定量或分类）');
-  requireVariables(data, [yName, ...xs, ...fs]);
+  const outcomeCols = grouped ? [eName, tName] : wName ? [yName, wName] : [yName];
+  requireVariables(data, [...outcomeCols, ...xs, ...fs]);
   const both = xs.filter((x) => fs.includes(x));
   if (both.length > 0) throw new ToolInputError(`变量“${both[0]}”同时被选为定量与分类自变量，请只保留一种`);
-  if ([...xs, ...fs].includes(yName)) throw new ToolInputError(`结局变量“${yName}”不能同时作为自变量`);
+  if (yName && [...xs, ...fs].includes(yName)) throw new ToolInputError(`结局变量“${yName}”不能同时作为自变量`);
+  const reused = outcomeCols.find((c) => c !== yName && [...xs, ...fs].includes(c));
+  if (reused) throw new ToolInputError(`变量“${reused}”已用作${reused === wName ? '频数' : reused === eName ? '事件数' : '总数'}，不能同时作为自变量`);
+  if (wName && wName === yName) throw new ToolInputError(`频数变量不能与结局变量相同（“${wName}”）`);
   const level = levelOf(params);
   const pct = Math.round(level * 100);
   const cutoff = typeof params.cutoff === 'number' && params.cutoff > 0 && params.cutoff < 1 ? params.cutoff : 0.5;
@@ -76,29 +101,57 @@ export function run(data: DataTable, params: Params): ToolOutput {
   const selection = ['screen', 'forward', 'backward'].includes(String(params.selection)) ? (String(params.selection) as 'screen' | 'forward' | 'backward') : 'all';
   const criterion = params.criterion === 'aic' ? 'aic' : 'p';
 
-  // Listwise deletion over the outcome and every covariate.
-  const yText = data.text(yName);
+  // Listwise deletion over the outcome (with its frequency, or events and trials) and every covariate.
+  const yText = grouped ? null : data.text(yName);
+  const wNum = wName ? numericValues(data, wName) : null;
+  const eNum = grouped ? numericValues(data, eName) : null;
+  const tNum = grouped ? numericValues(data, tName) : null;
   const numeric = new Map(xs.map((x) => [x, numericValues(data, x)]));
   const textCols = new Map(fs.map((f) => [f, data.text(f)]));
   const rows: number[] = [];
+  let zeroRows = 0;
   for (let i = 0; i < data.rows; i++) {
-    const v = yText[i];
-    if (v === null || v === undefined || v.trim() === '') continue;
+    if (yText) {
+      const v = yText[i];
+      if (v === null || v === undefined || v.trim() === '') continue;
+    }
+    if ((wNum && wNum[i] === null) || (eNum && (eNum[i] === null || tNum![i] === null))) continue;
     if ([...numeric.values()].some((c) => c[i] === null)) continue;
     if ([...textCols.values()].some((c) => c[i] === null || c[i]!.trim() === '')) continue;
+    if (wNum) {
+      const w = wNum[i]!;
+      if (!isCount(w)) throw new ToolInputError(`频数变量“${wName}”第 ${i + 1} 行为 ${w}：频数必须是非负整数（该行代表的人数），请核对数据`);
+      if (w === 0) {
+        zeroRows++;
+        continue;
+      }
+    }
+    if (eNum) {
+      const e = eNum[i]!;
+      const t = tNum![i]!;
+      if (!isCount(e)) throw new ToolInputError(`事件数“${eName}”第 ${i + 1} 行为 ${e}：事件数必须是非负整数`);
+      if (!(Number.isInteger(t) && t >= 1)) throw new ToolInputError(`总数“${tName}”第 ${i + 1} 行为 ${t}：总数必须是正整数${t === 0 ? '（总数为 0 的组没有研究对象，请删除该行）' : ''}`);
+      if (e > t) throw new ToolInputError(`第 ${i + 1} 行的事件数（${e}）大于总数（${t}），请核对“${eName}”与“${tName}”两列`);
+    }
     rows.push(i);
   }
-  if (rows.length === 0) throw new ToolInputError('去除缺失值后没有可分析的行，请检查所选变量');
-  const excluded = data.rows - rows.length;
-  const yValues = rows.map((i) => yText[i]!.trim());
-  const coding = binaryLevels(yValues, yName, String(params.event ?? ''), '结局变量');
-  const y: number[] = yValues.map((v) => (v === coding.positive ? 1 : 0));
-  const n = y.length;
-  const events = y.reduce((a, b) => a + b, 0);
+  if (rows.length === 0) throw new ToolInputError(zeroRows > 0 ? '去除缺失值与频数为 0 的行后没有可分析的行，请检查所选变量' : '去除缺失值后没有可分析的行，请检查所选变量');
+  const excluded = data.rows - rows.length - zeroRows;
+  const coding = yText ? binaryLevels(rows.map((i) => yText[i]!.trim()), yName, String(params.event ?? ''), '结局变量') : null;
+  /** 0/1 outcome of each row (one row per case or frequency rows). */
+  const y: number[] = coding ? rows.map((i) => (yText![i]!.trim() === coding.positive ? 1 : 0)) : [];
+  /** Per row: the cases it stands for and the events among them. */
+  const cases: number[] = rows.map((i) => (wNum ? wNum[i]! : tNum ? tNum[i]! : 1));
+  const rowEvents: number[] = eNum ? rows.map((i) => eNum[i]!) : y.map((v, r) => v * cases[r]!);
+  const n = cases.reduce((a, b) => a + b, 0);
+  const events = rowEvents.reduce((a, b) => a + b, 0);
   const nonEvents = n - events;
-  const eventWord = coding.positive;
-  /** The outcome as running text names it: “低出生体重=是”. */
-  const outcome = `“${yName}=${eventWord}”`;
+  const eventWord = coding ? coding.positive : '发生';
+  const negativeWord = coding ? coding.negative : '未发生';
+  /** The outcome as running text names it: “低出生体重=是”, or the events column of grouped rows. */
+  const outcome = coding ? `“${yName}=${eventWord}”` : `“${eName}”所计的结局`;
+  const outcomeName = coding ? yName : `${eName}/${tName}`;
+  if (grouped && (events === 0 || nonEvents === 0)) throw new ToolInputError(`各组的事件数${events === 0 ? '均为 0' : '均等于总数'}，结局没有变异，无法拟合 Logistic 回归`);
   const xv = new Map(xs.map((x) => [x, rows.map((i) => numeric.get(x)![i]!)]));
   const fv = new Map(fs.map((f) => [f, rows.map((i) => textCols.get(f)![i]!.trim())]));
 
@@ -116,8 +169,8 @@ export function run(data: DataTable, params: Params): ToolOutput {
     const counts = new Map(lv.map((l) => [l, { n: 0, events: 0 }]));
     fv.get(f)!.forEach((v, i) => {
       const c = counts.get(v)!;
-      c.n++;
-      c.events += y[i]!;
+      c.n += cases[i]!;
+      c.events += rowEvents[i]!;
     });
     levelCounts.set(f, counts);
   }
@@ -125,7 +178,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
   const names = [...xs, ...fs];
   const minority = Math.min(events, nonEvents);
   const maxColumns = Math.max(...names.map(columnsOf));
-  if (minority <= maxColumns) throw new ToolInputError(`结局“${yName}”中较少一类只有 ${minority} 例，需多于模型参数个数（${maxColumns}）。请合并分类变量的类别或收集更多资料`);
+  if (minority <= maxColumns) throw new ToolInputError(`结局“${outcomeName}”中较少一类只有 ${minority} 例，需多于模型参数个数（${maxColumns}）。请合并分类变量的类别或收集更多资料`);
   for (const f of fs) {
     for (const [l, c] of levelCounts.get(f)!) {
       if (c.events === 0 || c.events === c.n) {
@@ -136,10 +189,28 @@ export function run(data: DataTable, params: Params): ToolOutput {
     }
   }
 
-  const predictorOf = (name: string): Predictor =>
-    xs.includes(name) ? { name, values: xv.get(name)!, type: 'numeric' } : { name, values: fv.get(name)!, type: 'categorical', reference: levels.get(name)![0] };
+  /** The covariate's values per row, or per case at the given expanded row indices. */
+  const predictorOf = (name: string, at?: readonly number[]): Predictor => {
+    const pick = <T,>(v: T[]) => (at ? at.map((r) => v[r]!) : v);
+    return xs.includes(name) ? { name, values: pick(xv.get(name)!), type: 'numeric' } : { name, values: pick(fv.get(name)!), type: 'categorical', reference: levels.get(name)![0] };
+  };
+  const rowsIn = grouped ? { y: rowEvents, trials: cases } : mode === 'frequency' ? { y, weights: cases, event: 1 } : { y, event: 1 };
   const fit = (use: readonly string[], withProfile = profile): LogisticRegressionResult =>
-    logisticRegression({ y, event: 1, predictors: use.map(predictorOf), level, cutoff, profile: withProfile });
+    logisticRegression({ ...rowsIn, predictors: use.map((v) => predictorOf(v)), level, cutoff, profile: withProfile });
+  /** Weighted or grouped rows written out one row per case: row index and 0/1 outcome of each case. */
+  const expanded = (): { at: number[]; y: number[] } | null => {
+    if (mode === 'case') return { at: rows.map((_, r) => r), y };
+    if (n > MAX_EXPANDED) return null;
+    const at: number[] = [];
+    const ys: number[] = [];
+    cases.forEach((c, r) => {
+      for (let k = 0; k < c; k++) {
+        at.push(r);
+        ys.push(k < rowEvents[r]! ? 1 : 0);
+      }
+    });
+    return { at, y: ys };
+  };
   const ciOf = (c: LogisticRegressionResult['coefficients'][number]): readonly [number, number] => (profile && c.oddsRatioProfileCi ? c.oddsRatioProfileCi : c.oddsRatioCi);
   const ciName = profile ? '轮廓似然' : 'Wald';
 
@@ -161,8 +232,11 @@ export function run(data: DataTable, params: Params): ToolOutput {
   let stepRows: Array<Array<string | number | null>> = [];
   if (selection === 'screen') selected = names.filter((v) => lrP(v) < screenP);
   if (selection === 'forward' || selection === 'backward') {
+    // Stepwise fits run on the cases written out: the same likelihood-ratio tests and AIC differences.
+    const ex = expanded();
+    if (!ex) throw new ToolInputError(`逐步法需要把汇总数据展开为逐例数据，当前共 ${n} 例，超过 ${MAX_EXPANDED} 例；请改用“全部纳入”或“按单因素 P 值筛选”`);
     try {
-      const step = stepwiseSelection({ model: 'logistic', y, event: 1, predictors: names.map(predictorOf), direction: selection, criterion });
+      const step = stepwiseSelection({ model: 'logistic', y: ex.y, event: 1, predictors: names.map((v) => predictorOf(v, mode === 'case' ? undefined : ex.at)), direction: selection, criterion });
       selected = step.selected;
       stepRows = step.steps.map((s, i) => [i + 1, s.action === 'add' ? '引入' : '剔除', s.term, s.df, criterion === 'p' ? formatP(s.value) : num(s.value, 3)]);
     } catch (err) {
@@ -210,9 +284,18 @@ export function run(data: DataTable, params: Params): ToolOutput {
     blocks: [
       table(
         '表1 分析样本',
-        ['纳入例数', `结局发生（${eventWord}）`, `未发生（${coding.negative}）`, '因缺失排除', '多因素模型参数', '每参数事件数（EPV）'],
-        [[n, events, nonEvents, excluded, params0 || '—', params0 ? num(minority / params0, 1) : '—']],
-        [levelNote('结局变量', yName, coding, '代表结局发生的取值'), missingNote(excluded), '单因素与多因素分析使用同一批观测；EPV 为结局中较少一类的例数除以模型参数个数（不含常数项）。'],
+        [...(mode === 'case' ? [] : ['数据格式', grouped ? '组数' : '数据行数']), '纳入例数', `结局发生（${eventWord}）`, `未发生（${negativeWord}）`, '因缺失排除', '多因素模型参数', '每参数事件数（EPV）'],
+        [[...(mode === 'case' ? [] : [MODE_NAME[mode], rows.length]), n, events, nonEvents, excluded, params0 || '—', params0 ? num(minority / params0, 1) : '—']],
+        [
+          ...(coding ? [levelNote('结局变量', yName, coding, '代表结局发生的取值')] : []),
+          ...(mode === 'frequency'
+            ? [`频数加权：每行按“${wName}”列的数值计为相应例数（同 R 的 glm(weights = ${wName})、SPSS 的个案加权），纳入例数为 ${rows.length} 行的频数之和。${zeroRows > 0 ? `另有 ${zeroRows} 行频数为 0，不参与分析。` : ''}`]
+            : grouped
+              ? [`分组数据：每行一组，“${eName}”为发生结局的人数，“${tName}”为总人数（同 R 的 glm(cbind(${eName}, ${tName} − ${eName}) ~ …)），纳入例数为各组总数之和。`]
+              : []),
+          missingNote(excluded),
+          '单因素与多因素分析使用同一批观测；EPV 为结局中较少一类的例数除以模型参数个数（不含常数项）。',
+        ],
       ),
     ],
   });
@@ -227,7 +310,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
     ],
   });
 
-  const results: ToolOutput['results'] = { n, events, excluded, eventValue: eventWord, selection, selected: selected.join('、') };
+  const results: ToolOutput['results'] = { n, events, excluded, eventValue: eventWord, selection, selected: selected.join('、'), inputMode: mode, dataRows: rows.length, zeroWeightRows: zeroRows };
   for (const name of names) {
     const u = uni.get(name)!.fit;
     results[`uniLrP.${name}`] = u ? u.modelPValue : null;
@@ -242,7 +325,11 @@ export function run(data: DataTable, params: Params): ToolOutput {
 
   const parts: string[] = [];
   const caveats: string[] = [];
-  parts.push(`共纳入 ${n} 例，其中“${yName}”为“${eventWord}”者 ${events} 例（${num((100 * events) / n, 1)}%）。`);
+  parts.push(
+    coding
+      ? `${mode === 'frequency' ? `按频数加权（${rows.length} 行汇总数据），` : ''}共纳入 ${n} 例，其中“${yName}”为“${eventWord}”者 ${events} 例（${num((100 * events) / n, 1)}%）。`
+      : `按分组数据（${rows.length} 组，事件数“${eName}”/总数“${tName}”）分析，共纳入 ${n} 例，发生结局 ${events} 例（${num((100 * events) / n, 1)}%）。`,
+  );
   const uniSig = names.filter((v) => lrP(v) < 1 - level);
   parts.push(uniSig.length > 0 ? `单因素 Logistic 回归中，${quoted(uniSig)}与${outcome}有关（P < ${num(1 - level, 3)}）。` : '单因素 Logistic 回归中，各变量与结局的关联均无统计学意义。');
 
@@ -259,6 +346,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
             criterion === 'p'
               ? '同 SPSS 的 Forward/Backward:LR：每步先剔除似然比检验 P 最大且 > 0.10 的变量，否则引入 P 最小且 < 0.05 的变量。'
               : '同 R 的 step()：每步在全部可能的引入/剔除中选使 AIC 最小的一步，AIC 不再下降时停止。',
+            ...(grouped && criterion === 'aic' ? ['逐步过程按展开后的逐例数据计算，表中 AIC 比分组数据的 AIC（含二项系数项，如表中模型拟合部分所示）大一个常数，两者的差值及所选模型相同。'] : []),
             `最终模型：${selected.length > 0 ? quoted(selected) : '无变量入选'}。`,
           ],
         ),
@@ -287,7 +375,8 @@ export function run(data: DataTable, params: Params): ToolOutput {
     multiRows.push(['常数项', '', num(b0.estimate, 4), num(b0.se, 4), num(b0.statistic ** 2, 3), formatP(b0.pValue), num(b0.oddsRatio, 3), '', '']);
     const hl = m.hosmerLemeshow;
     const cl = m.classification;
-    const roc = rocCurve(m.fitted, y, { positive: 1, direction: '<', level });
+    const ex = expanded();
+    const roc = ex ? rocCurve(ex.at.map((r) => m.fitted[r]!), ex.y, { positive: 1, direction: '<', level }) : null;
     const vifs =
       selected.length >= 2
         ? gvif(
@@ -295,12 +384,13 @@ export function run(data: DataTable, params: Params): ToolOutput {
               term: v,
               columns: xs.includes(v) ? [xv.get(v)!] : levels.get(v)!.slice(1).map((l) => fv.get(v)!.map((u) => (u === l ? 1 : 0))),
             })),
+            mode === 'case' ? null : cases,
           )
         : [];
 
     const modelBlocks = [
       table(`${t(3)} 多因素 Logistic 回归（${methodText}）`, ['变量', '类别', 'B', 'SE', 'Wald χ²', 'P', 'OR', `OR ${pct}%CI`, '整体 P'], multiRows, [
-        `结局为“${yName}”=“${eventWord}”；OR = exp(B)，为其他变量不变时该变量每增加 1 个单位（或相对于参照类别）结局发生的比值比。Wald χ² = (B/SE)²，df = 1；OR 的置信区间为 ${ciName} 法${profile ? '（R: confint(fit)）' : '（R: confint.default(fit)）'}。`,
+        `结局为${outcome}；OR = exp(B)，为其他变量不变时该变量每增加 1 个单位（或相对于参照类别）结局发生的比值比。Wald χ² = (B/SE)²，df = 1；OR 的置信区间为 ${ciName} 法${profile ? '（R: confint(fit)）' : '（R: confint.default(fit)）'}。`,
         ...(drop1.size > 0 ? ['整体 P：多分类变量全部哑变量的似然比检验（R: drop1(fit, test = "Chisq")）。'] : []),
       ]),
       forestChart(
@@ -333,12 +423,15 @@ export function run(data: DataTable, params: Params): ToolOutput {
           ? [
               table(
                 `${t(5)} Hosmer–Lemeshow 拟合优度检验`,
-                ['组', '例数', `观察“${eventWord}”`, `期望“${eventWord}”`, `观察“${coding.negative}”`, `期望“${coding.negative}”`],
+                ['组', '例数', `观察“${eventWord}”`, `期望“${eventWord}”`, `观察“${negativeWord}”`, `期望“${negativeWord}”`],
                 [
                   ...hl.groups.map((g, i) => [i + 1, g.n, g.observed, num(g.expected, 2), g.n - g.observed, num(g.n - g.expected, 2)]),
                   ['χ²', num(hl.statistic, 3), 'df', hl.df, 'P', formatP(hl.pValue)],
                 ],
-                ['按预测概率的十分位数分组（结点相同的分位数合并）；P > 0.05 表示模型预测与观察结果无明显差异，拟合良好。'],
+                [
+                  '按预测概率的十分位数分组（结点相同的分位数合并）；P > 0.05 表示模型预测与观察结果无明显差异，拟合良好。',
+                  ...(mode === 'case' ? [] : [`按例计算：${grouped ? '每组' : '每行'}的全部研究对象共用该${grouped ? '组' : '行'}的预测概率，分在同一组（等同于展开为逐例数据后的检验）。${grouped ? '分组数据的协变量组合较少时分组可能少于 10 组；每组例数较多时也可参考残差偏差（Deviance）的拟合优度。' : ''}`]),
+                ],
               ),
             ]
           : []),
@@ -350,24 +443,31 @@ export function run(data: DataTable, params: Params): ToolOutput {
       blocks: [
         table(
           `${t(6)} 分类表（预测概率界值 ${cutoff}）`,
-          ['观察值', `预测“${eventWord}”`, `预测“${coding.negative}”`, '正确百分比（%）'],
+          ['观察值', `预测“${eventWord}”`, `预测“${negativeWord}”`, '正确百分比（%）'],
           [
             [eventWord, cl.truePositive, cl.falseNegative, num(100 * cl.sensitivity, 1)],
-            [coding.negative ?? '', cl.falsePositive, cl.trueNegative, num(100 * cl.specificity, 1)],
+            [negativeWord, cl.falsePositive, cl.trueNegative, num(100 * cl.specificity, 1)],
             ['总体', '', '', num(100 * cl.accuracy, 1)],
           ],
-          [`预测概率 > ${cutoff} 判为“${eventWord}”。“${eventWord}”行的正确百分比即灵敏度，“${coding.negative}”行即特异度。`],
+          [`预测概率 > ${cutoff} 判为“${eventWord}”。“${eventWord}”行的正确百分比即灵敏度，“${negativeWord}”行即特异度。${mode === 'case' ? '' : '表中为例数（按频数或组内人数计）。'}`],
         ),
-        table(
-          `${t(7)} 预测概率的 ROC 分析`,
-          ['AUC', 'SE', `${pct}%CI`, 'P', '最佳界值（Youden）', '灵敏度', '特异度'],
-          [[num(roc.auc, 4), num(roc.se, 4), `${num(roc.ci[0], 4)} ~ ${num(roc.ci[1], 4)}`, formatP(roc.pValue), num(roc.best.threshold, 4), num(roc.best.sensitivity, 4), num(roc.best.specificity, 4)]],
-          ['AUC 的标准误与置信区间为 DeLong 法（R: pROC::ci.auc(method = "delong")）；P 为 AUC = 0.5 的检验。在建模数据上评价，会高估模型在新样本中的区分度。'],
-        ),
-        rocChart([{ name: `模型预测概率（AUC = ${num(roc.auc, 3)}）`, points: roc.points.map((q) => [1 - q.specificity, q.sensitivity]), best: [1 - roc.best.specificity, roc.best.sensitivity] }], {
-          title: '图2 多因素模型预测概率的 ROC 曲线',
-          bestLabel: 'Youden 最佳界值',
-        }),
+        ...(roc
+          ? [
+              table(
+                `${t(7)} 预测概率的 ROC 分析`,
+                ['AUC', 'SE', `${pct}%CI`, 'P', '最佳界值（Youden）', '灵敏度', '特异度'],
+                [[num(roc.auc, 4), num(roc.se, 4), `${num(roc.ci[0], 4)} ~ ${num(roc.ci[1], 4)}`, formatP(roc.pValue), num(roc.best.threshold, 4), num(roc.best.sensitivity, 4), num(roc.best.specificity, 4)]],
+                [
+                  'AUC 的标准误与置信区间为 DeLong 法（R: pROC::ci.auc(method = "delong")）；P 为 AUC = 0.5 的检验。在建模数据上评价，会高估模型在新样本中的区分度。',
+                  ...(mode === 'case' ? [] : ['按例计算：汇总数据展开为逐例数据（每例取所在行的预测概率）后的 ROC 分析。']),
+                ],
+              ),
+              rocChart([{ name: `模型预测概率（AUC = ${num(roc.auc, 3)}）`, points: roc.points.map((q) => [1 - q.specificity, q.sensitivity]), best: [1 - roc.best.specificity, roc.best.sensitivity] }], {
+                title: '图2 多因素模型预测概率的 ROC 曲线',
+                bestLabel: 'Youden 最佳界值',
+              }),
+            ]
+          : []),
       ],
     });
 
@@ -405,8 +505,9 @@ export function run(data: DataTable, params: Params): ToolOutput {
       `模型似然比检验 χ² = ${num(m.modelChiSquare, 3)}，df = ${m.modelDf}，${pSentence(m.modelPValue)}；Nagelkerke R² = ${num(m.nagelkerkeR2, 3)}。` +
         (hl ? `Hosmer–Lemeshow 检验 χ² = ${num(hl.statistic, 3)}，df = ${hl.df}，${pSentence(hl.pValue)}，${hl.pValue > 0.05 ? '模型拟合良好' : '提示模型拟合欠佳'}。` : '') +
         `以 ${cutoff} 为界值，模型总体预测正确率为 ${num(100 * cl.accuracy, 1)}%（灵敏度 ${num(100 * cl.sensitivity, 1)}%，特异度 ${num(100 * cl.specificity, 1)}%）；` +
-        `预测概率的 ROC 曲线下面积 AUC = ${num(roc.auc, 3)}（${pct}%CI ${num(roc.ci[0], 3)} ~ ${num(roc.ci[1], 3)}）。`,
+        (roc ? `预测概率的 ROC 曲线下面积 AUC = ${num(roc.auc, 3)}（${pct}%CI ${num(roc.ci[0], 3)} ~ ${num(roc.ci[1], 3)}）。` : ''),
     );
+    if (!roc) caveats.push(`共 ${n} 例，超过 ${MAX_EXPANDED} 例，未做预测概率的 ROC 分析。`);
     if (hl && hl.pValue <= 0.05) caveats.push('Hosmer–Lemeshow 检验提示拟合欠佳：可能遗漏了重要变量、交互作用，或定量变量与 logit 不呈线性（可尝试分段或样条）。');
     if (!hl) caveats.push('预测概率的不同取值太少（少于 3 组），无法进行 Hosmer–Lemeshow 检验。');
     const epv = minority / params0;
@@ -436,10 +537,10 @@ export function run(data: DataTable, params: Params): ToolOutput {
       sensitivity: finiteOrNull(cl.sensitivity),
       specificity: finiteOrNull(cl.specificity),
       accuracy: cl.accuracy,
-      auc: roc.auc,
-      aucSe: roc.se,
-      aucLower: roc.ci[0],
-      aucUpper: roc.ci[1],
+      auc: roc ? roc.auc : null,
+      aucSe: roc ? roc.se : null,
+      aucLower: roc ? roc.ci[0] : null,
+      aucUpper: roc ? roc.ci[1] : null,
       parameters: params0,
       ciMethod: profile ? 'profile' : 'wald',
     });
@@ -466,5 +567,5 @@ export function run(data: DataTable, params: Params): ToolOutput {
   if (selection !== 'all') caveats.push('按 P 值筛选或逐步法选择变量可能遗漏需要调整的混杂因素，且所选模型的 P 值与置信区间偏乐观；变量选择宜以专业知识为主。');
   sections.push({ title: '结论', blocks: [text(parts.join(''), ...caveats)] });
 
-  return { title: `二元 Logistic 回归：${yName}`, sections, results };
+  return { title: `二元 Logistic 回归：${outcomeName}`, sections, results };
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { EXAMPLE_FILES } from '../../examples.js';
 import { readExampleTable } from '../../test-table.js';
@@ -84,5 +85,22 @@ describe('重复测量方差分析 on the example, against R', () => {
     expect(() => run(lonely, params)).toThrow('“新方案”组只有 1 例');
     const withText = { ...table, text: (n: string) => (n === '第6个月HbA1c' ? table.text(n).map((v, i) => (i === 2 ? '溶血' : v)) : table.text(n)), numeric: (n: string) => (n === '第6个月HbA1c' ? table.numeric(n).map((v, i) => (i === 2 ? null : v)) : table.numeric(n)) };
     expect(() => run(withText, params)).toThrow('“第6个月HbA1c”应为数值');
+  });
+});
+
+// Partial ε² against packages/stats/fixtures/make-anova-epsilon.R: (SS − df·SSE/dfE)/(SS + SSE) on the
+// sums of squares of car::Anova's univariate tests, each effect with its own error stratum.
+describe('partial ε² beside partial η², against R', () => {
+  const E = JSON.parse(readFileSync(new URL('../../../../stats/fixtures/anova-epsilon.json', import.meta.url), 'utf8')).repeated;
+  it('mixed design: time, time × group, group; one-way: time', () => {
+    const r = run(table, params).results;
+    close(r.partialEpsilon2, E.time.partialEpsilon2, 1e-9, 'time ε²');
+    close(r.partialEta2, E.time.partialEta2, 1e-9, 'time η²');
+    close(r.interactionPartialEpsilon2, E.interaction.partialEpsilon2, 1e-9, 'interaction ε²');
+    close(r.interactionPartialEta2, E.interaction.partialEta2, 1e-9, 'interaction η²');
+    close(r.betweenPartialEpsilon2, E.between.partialEpsilon2, 1e-9, 'between ε²');
+    close(r.betweenPartialEta2, E.between.partialEta2, 1e-9, 'between η²');
+    const one = run(table, { ...params, group: '', correction: 'gg' }).results;
+    close(one.partialEpsilon2, E.oneWayTime.partialEpsilon2, 1e-9, 'one-way time ε²');
   });
 });

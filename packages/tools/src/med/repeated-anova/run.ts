@@ -124,21 +124,23 @@ export function run(data: DataTable, params: Params): ToolOutput {
     ],
   });
 
+  /** Partial ε² (effectsize::epsilon_squared(partial = TRUE)) from the effect's own error stratum; unchanged by GG/HF (ε scales both df). */
+  const partialEpsilon2 = (ss: number, df1: number, ssError: number, df2: number) => (ss - (df1 * ssError) / df2) / (ss + ssError);
   const withinRows = (label: string, t: WithinTest) =>
     (['none', 'gg', 'hf'] as Correction[]).map((c) => {
       const e = epsOf(t, c);
-      return [`${label}（${CORRECTION_NAME[c]}）`, num(t.ss, 3), num(t.df1 * e, c === 'none' ? 0 : 3), num(t.ss / (t.df1 * e), 3), num(t.statistic, 3), formatP(pOf(t, c)), num(t.partialEtaSquared, 3)];
+      return [`${label}（${CORRECTION_NAME[c]}）`, num(t.ss, 3), num(t.df1 * e, c === 'none' ? 0 : 3), num(t.ss / (t.df1 * e), 3), num(t.statistic, 3), formatP(pOf(t, c)), num(t.partialEtaSquared, 3), num(partialEpsilon2(t.ss, t.df1, t.ssError, t.df2), 3)];
     });
   const errRows = (['none', 'gg', 'hf'] as Correction[]).map((c) => {
     const e = epsOf(within, c);
-    return [`误差（时间，${CORRECTION_NAME[c]}）`, num(within.ssError, 3), num(within.df2 * e, c === 'none' ? 0 : 3), num(within.ssError / (within.df2 * e), 3), null, null, null];
+    return [`误差（时间，${CORRECTION_NAME[c]}）`, num(within.ssError, 3), num(within.df2 * e, c === 'none' ? 0 : 3), num(within.ssError / (within.df2 * e), 3), null, null, null, null];
   });
   sections.push({
     title: '个体内效应',
     blocks: [
-      table('表3 个体内效应检验', ['变异来源', 'SS', 'df', 'MS', 'F', 'P', '偏 η²'], [...withinRows('时间', within), ...(interaction ? withinRows(`时间 × ${gName}`, interaction) : []), ...errRows], [
+      table('表3 个体内效应检验', ['变异来源', 'SS', 'df', 'MS', 'F', 'P', '偏 η²', '偏 ε²'], [...withinRows('时间', within), ...(interaction ? withinRows(`时间 × ${gName}`, interaction) : []), ...errRows], [
         groups ? 'III 型平方和（效应编码），同 SPSS 与 R car::Anova(type = 3)。' : '单因素重复测量方差分析，同 R car::Anova（idesign = ~时间）。',
-        '校正仅改变自由度（乘以 ε）与 P 值，F 值不变。偏 η² = SS效应 /（SS效应 + SS误差）。',
+        '校正仅改变自由度（乘以 ε）与 P 值，F 值不变。偏 η² = SS效应 /（SS效应 + SS误差）；偏 ε² =（SS效应 − df效应 × SS误差/df误差）/（SS效应 + SS误差），校正了偏 η² 的正偏倚（同 R effectsize::epsilon_squared），可为负值（按 0 解读），不受 GG/HF 校正影响。',
       ]),
     ],
   });
@@ -148,11 +150,20 @@ export function run(data: DataTable, params: Params): ToolOutput {
       blocks: [
         table(
           '表4 个体间效应检验',
-          ['变异来源', 'SS', 'df', 'MS', 'F', 'P', '偏 η²'],
+          ['变异来源', 'SS', 'df', 'MS', 'F', 'P', '偏 η²', '偏 ε²'],
           [
-            ['截距', num(between.intercept.ss, 3), between.intercept.df1, num(between.intercept.ss, 3), num(between.intercept.statistic, 3), formatP(between.intercept.pValue), null],
-            [gName, num(between.between.ss, 3), between.between.df1, num(between.between.ss / between.between.df1, 3), num(between.between.statistic, 3), formatP(between.between.pValue), num(between.between.partialEtaSquared, 3)],
-            ['误差', num(between.between.ssError, 3), between.between.df2, num(between.between.ssError / between.between.df2, 3), null, null, null],
+            ['截距', num(between.intercept.ss, 3), between.intercept.df1, num(between.intercept.ss, 3), num(between.intercept.statistic, 3), formatP(between.intercept.pValue), null, null],
+            [
+              gName,
+              num(between.between.ss, 3),
+              between.between.df1,
+              num(between.between.ss / between.between.df1, 3),
+              num(between.between.statistic, 3),
+              formatP(between.between.pValue),
+              num(between.between.partialEtaSquared, 3),
+              num(partialEpsilon2(between.between.ss, between.between.df1, between.between.ssError, between.between.df2), 3),
+            ],
+            ['误差', num(between.between.ssError, 3), between.between.df2, num(between.between.ssError / between.between.df2, 3), null, null, null, null],
           ],
           ['组间效应比较各组在全部测量上的平均水平，不受球形假设影响。'],
         ),
@@ -176,6 +187,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
     epsilonGG: within.gg.epsilon,
     epsilonHF: within.hf.epsilon,
     partialEta2: within.partialEtaSquared,
+    partialEpsilon2: partialEpsilon2(within.ss, within.df1, within.ssError, within.df2),
     ss: within.ss,
     ssError: within.ssError,
     mauchlyW: mauchly?.statistic ?? null,
@@ -190,11 +202,13 @@ export function run(data: DataTable, params: Params): ToolOutput {
       interactionPGG: interaction.gg.pValue,
       interactionPHF: interaction.hf.pValue,
       interactionPartialEta2: interaction.partialEtaSquared,
+      interactionPartialEpsilon2: partialEpsilon2(interaction.ss, interaction.df1, interaction.ssError, interaction.df2),
       betweenF: between.between.statistic,
       betweenDf1: between.between.df1,
       betweenDf2: between.between.df2,
       betweenP: between.between.pValue,
       betweenPartialEta2: between.between.partialEtaSquared,
+      betweenPartialEpsilon2: partialEpsilon2(between.between.ss, between.between.df1, between.between.ssError, between.between.df2),
       interceptF: between.intercept.statistic,
     });
   }
