@@ -16,6 +16,9 @@ import { accountRoutes } from './routes/accounts.js';
 import { aiRoutes } from './routes/ai.js';
 import { commercePayRoutes } from './routes/commerce-pay.js';
 import { commerceUserRoutes } from './routes/commerce-user.js';
+import { feedbackRoutes } from './routes/feedback.js';
+import { contentRoutes } from './routes/content.js';
+import { associationRoutes } from './routes/association.js';
 import { dataManagerRoutes } from './routes/datamanager.js';
 import { devRoutes } from './routes/dev.js';
 import { reportRoutes } from './routes/reports.js';
@@ -83,6 +86,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(aiRoutes, { services });
   await app.register(commercePayRoutes, { services });
   await app.register(commerceUserRoutes, { services });
+  await app.register(feedbackRoutes, { services });
+  await app.register(contentRoutes, { services });
+  await app.register(associationRoutes, { services });
 
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await app.register(fastifyStatic, {

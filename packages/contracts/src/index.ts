@@ -9,3 +9,4 @@ export * from './tools.js';
 export * from './tasks.js';
 export * from './ai.js';
 export * from './commerce.js';
+export * from './help.js';

@@ -8,6 +8,9 @@ import * as m0004 from './migrations/0004-report-shares.js';
 import * as m0006 from './migrations/0006-task-leases.js';
 import * as m0007 from './migrations/0007-ai-messages.js';
 import * as m0008 from './migrations/0008-commerce.js';
+import * as m0009 from './migrations/0009-commerce-content.js';
+import * as m0010 from './migrations/0010-user-commerce.js';
+import * as m0011 from './migrations/0011-feedback-content.js';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -17,6 +20,9 @@ const migrations: Record<string, Migration> = {
   '0006-task-leases': m0006,
   '0007-ai-messages': m0007,
   '0008-commerce': m0008,
+  '0009-commerce-content': m0009,
+  '0010-user-commerce': m0010,
+  '0011-feedback-content': m0011,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -63,6 +63,8 @@ export interface WechatLoginsTable {
   created_at: number;
   expires_at: number;
   scanned_at: number | null;
+  /** Set for a binding QR (profile): the scan binds its openid to this user and logs nobody in. */
+  bind_user_id: number | null;
 }
 
 export interface RateEventsTable {
@@ -300,6 +302,8 @@ export interface UserGiftsTable {
   gift_type_id: number | null;
   used_at: number | null;
   created_at: number;
+  /** JSON array of gift_types.id this gift may become; null: every active type. */
+  gift_type_ids: string | null;
 }
 
 export interface FreePlanSubmissionsTable {
@@ -318,6 +322,80 @@ export interface UploadedImagesTable {
   content_type: string;
   size_bytes: number;
   created_at: number;
+}
+
+/** VIP page FAQ (migration 0009), edited by operators. */
+export interface VipFaqTable {
+  id: Generated<number>;
+  title: string;
+  content: string;
+  img: string | null;
+  sort: number;
+  active: number;
+}
+
+/** Free-plan steps of the VIP page (migration 0009): `step` rows, and the `upload` slot. */
+export interface FreePlanStepsTable {
+  id: Generated<number>;
+  type: string;
+  img_url: string;
+  title: string;
+  content: string;
+  sort: number;
+}
+
+/** Feedback threads (migration 0011): status 1 completed, 2 pending. */
+export interface FeedbacksTable {
+  id: Generated<number>;
+  user_id: number;
+  type: string;
+  status: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface FeedbackMessagesTable {
+  id: Generated<number>;
+  feedback_id: number;
+  role: 'user' | 'other';
+  /** Sanitised HTML. */
+  text: string;
+  author: string;
+  created_at: number;
+}
+
+/** Manual and static pages (migration 0011); `source` seed rows follow apps/server/content. */
+export interface ContentPagesTable {
+  item: string;
+  title: string;
+  html: string;
+  source: 'seed' | 'operator';
+  updated_at: number;
+}
+
+export interface UpdateNewsTable {
+  id: Generated<number>;
+  title: string;
+  /** JSON array of HTML strings. */
+  content: string;
+  published_at: number;
+  active: number;
+}
+
+export interface MenuNoticesTable {
+  id: Generated<number>;
+  type: 'link' | 'text';
+  link: string;
+  content: string;
+  sort: number;
+  active: number;
+}
+
+/** Announcements already served to a user, so each shows once (migration 0011). */
+export interface AnnouncementViewsTable {
+  user_id: number;
+  announcement_id: number;
+  seen_at: number;
 }
 
 export interface Database {
@@ -346,5 +424,13 @@ export interface Database {
   gift_types: GiftTypesTable;
   user_gifts: UserGiftsTable;
   free_plan_submissions: FreePlanSubmissionsTable;
+  vip_faq: VipFaqTable;
+  free_plan_steps: FreePlanStepsTable;
   uploaded_images: UploadedImagesTable;
+  feedbacks: FeedbacksTable;
+  feedback_messages: FeedbackMessagesTable;
+  content_pages: ContentPagesTable;
+  update_news: UpdateNewsTable;
+  menu_notices: MenuNoticesTable;
+  announcement_views: AnnouncementViewsTable;
 }

@@ -2,6 +2,7 @@
 import type { Db } from './database.js';
 import { seedCommerce } from './seed-commerce.js';
 import { seedGifts } from './seed-gifts.js';
+import { seedContent } from './seed-content.js';
 
 const LOGIN_INFO = [
   { title: '上传数据，三步出报告', content: '上传数据、调整参数、生成报告，无需编程即可完成医学统计分析。' },
@@ -47,4 +48,5 @@ export async function seed(db: Db): Promise<void> {
   }
   await seedCommerce(db);
   await seedGifts(db);
+  await seedContent(db);
 }

@@ -6,7 +6,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Config } from '../config.js';
 import { isLoopbackAddress, isLoopbackHost } from '../lib/client-source.js';
 
-type ExposureConfig = Pick<Config, 'host' | 'trustProxy' | 'smsProvider' | 'wechatProvider'>;
+type ExposureConfig = Pick<Config, 'host' | 'trustProxy' | 'smsProvider' | 'wechatProvider'> & { pay: Pick<Config['pay'], 'provider'> };
 
 /** Headers a proxy adds; a request that carries one came from somewhere else, whatever its socket says. */
 const FORWARDING_HEADERS = new Set([
@@ -39,6 +39,8 @@ export function devProviders(config: ExposureConfig): string[] {
   return [
     ...(config.smsProvider === 'dev' ? ['SMS_PROVIDER=dev'] : []),
     ...(config.wechatProvider === 'dev' ? ['WECHAT_PROVIDER=dev'] : []),
+    // The sandbox completes any order through /dev/pay/simulate: membership for free.
+    ...(config.pay.provider === 'sandbox' ? ['PAY_PROVIDER=sandbox'] : []),
   ];
 }
 

@@ -15,6 +15,29 @@ export class SiteRepo {
       .execute();
   }
 
+  /** Active announcements this user has not been served yet. */
+  unseenAnnouncements(userId: number) {
+    return this.db
+      .selectFrom('announcements')
+      .select(['id', 'title', 'content'])
+      .where('active', '=', 1)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('announcement_views').select('user_id').where('user_id', '=', userId).whereRef('announcement_id', '=', 'announcements.id'))),
+      )
+      .orderBy('sort')
+      .orderBy('id')
+      .execute();
+  }
+
+  async markAnnouncementsSeen(userId: number, ids: readonly number[], now: number): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db
+      .insertInto('announcement_views')
+      .values(ids.map((id) => ({ user_id: userId, announcement_id: id, seen_at: now })))
+      .onConflict((oc) => oc.columns(['user_id', 'announcement_id']).doNothing())
+      .execute();
+  }
+
   loginInfo() {
     return this.db.selectFrom('login_info').select(['title', 'content']).orderBy('sort').orderBy('id').execute();
   }

@@ -7,10 +7,11 @@ export type WechatLoginRow = Selectable<WechatLoginsTable>;
 export class WechatRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async insert(logkey: string, now: number, expiresAt: number): Promise<void> {
+  /** `bindUserId`: a binding QR of that user (profile), which never logs anyone in. */
+  async insert(logkey: string, now: number, expiresAt: number, bindUserId: number | null = null): Promise<void> {
     await this.db
       .insertInto('wechat_logins')
-      .values({ logkey, status: 'WAIT', openid: null, created_at: now, expires_at: expiresAt, scanned_at: null })
+      .values({ logkey, status: 'WAIT', openid: null, created_at: now, expires_at: expiresAt, scanned_at: null, bind_user_id: bindUserId })
       .execute();
   }
 
@@ -49,6 +50,8 @@ export class WechatRepo {
       .where('openid', '=', openid)
       .where('status', '=', 'SCANNED')
       .where('scanned_at', '>', since)
+      // A binding scan is for the account that asked, never a ticket to register a new one.
+      .where('bind_user_id', 'is', null)
       .orderBy('scanned_at', 'desc')
       .limit(1)
       .executeTakeFirst();

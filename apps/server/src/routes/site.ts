@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../config.js';
 import { notFound } from '../errors.js';
+import { optionalAuth } from '../plugins/auth.js';
 import type { Services } from '../services/container.js';
 
 export const siteRoutes: FastifyPluginAsyncZod<{ services: Services; config: Config }> = async (app, { services, config }) => {
@@ -21,8 +22,17 @@ export const siteRoutes: FastifyPluginAsyncZod<{ services: Services; config: Con
     ok({ loginInfo: await services.site.loginInfo() }),
   );
 
-  app.get(SitePaths.announcements, { schema: { response: { 200: envelopeSchema(z.array(Announcement)) } } }, async () => {
-    const list = await services.site.announcements();
+  // Each announcement shows once per user (issue 20): a logged-in caller gets only those it has not
+  // been served, and serving marks them; a visitor gets them all and nothing is recorded.
+  app.get(SitePaths.announcements, { preHandler: optionalAuth(services.sessions), schema: { response: { 200: envelopeSchema(z.array(Announcement)) } } }, async (req) => {
+    const userId = req.session?.userId;
+    if (userId === undefined) {
+      const list = await services.site.announcements();
+      return ok(list, 'success', list.length);
+    }
+    const unseen = await services.site.unseenAnnouncements(userId);
+    await services.site.markAnnouncementsSeen(userId, unseen.map((a) => a.id), Date.now());
+    const list = unseen.map(({ title, content }) => ({ title, content }));
     return ok(list, 'success', list.length);
   });
 
@@ -44,7 +54,7 @@ export const siteRoutes: FastifyPluginAsyncZod<{ services: Services; config: Con
     ok({
       smsProvider: services.smsProvider.name,
       wechatProvider: services.wechatProvider.name,
-      devMode: services.smsProvider.isDev || services.wechatProvider.isDev,
+      devMode: services.smsProvider.isDev || services.wechatProvider.isDev || services.pay.payments.provider.isDev,
       version: config.version,
     }),
   );

@@ -18,6 +18,11 @@ import type { LoginThrottle } from './login-throttle.js';
 import type { Session, SessionService } from './session-service.js';
 import type { SmsService } from './sms-service.js';
 import type { WechatService } from './wechat-service.js';
+import { giveSignupGift } from './commerce/gift-service.js';
+import type { AiSettings } from '../config.js';
+import { OrdersRepo } from '../repositories/orders-repo.js';
+import { benefitGroups } from './commerce/benefits.js';
+import { tierOf } from './membership.js';
 
 export class AccountService {
   constructor(
@@ -29,6 +34,8 @@ export class AccountService {
     private readonly wechat: WechatService,
     private readonly throttle: LoginThrottle,
     private readonly now: () => number,
+    /** The AI quotas the profile's benefit list names (config.ai.dailyQuota); the config defaults until wired. */
+    private readonly aiQuota: AiSettings['dailyQuota'] = { free: 10, vip: 50, svip: 200 },
   ) {}
 
   async login(body: LoginBody, ip: string): Promise<string> {
@@ -92,6 +99,7 @@ export class AccountService {
         trx,
       );
       await this.wechatRepo.markOpenidDone(body.openid, trx);
+      await giveSignupGift(trx, id, now);
       return id;
     });
     return this.sessions.issue(userId);
@@ -122,21 +130,26 @@ export class AccountService {
       role: roles.join(' | '),
       roles,
       invitation_code: u.invitation_code,
-      favor_num: 0,
-      order_num: 0,
+      favor_num: await this.favoriteCount(u.id),
+      order_num: await new OrdersRepo(this.db).count(u.id, 'paid'),
       vip_time: u.vip_expires_at ? formatBeijing(u.vip_expires_at) : null,
       vip_days: daysLeft(u.vip_expires_at, now),
       vip_life: u.vip_life,
       svip_time: u.svip_expires_at ? formatBeijing(u.svip_expires_at) : null,
       svip_days: daysLeft(u.svip_expires_at, now),
       svip_life: u.svip_life,
-      benefits: [],
+      benefits: benefitGroups(tierOf(u, now), this.aiQuota),
     };
   }
 
   async profileList(session: Session): Promise<ProfileListData> {
     const u = await this.requireUser(session);
     return { profile_list: { ...basics(u), roles: rolesOf(u) }, status: 1 };
+  }
+
+  private async favoriteCount(userId: number): Promise<number> {
+    const r = await this.db.selectFrom('tool_favorites').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+    return Number(r.n);
   }
 
   private async requireUser(session: Session): Promise<UserRow> {

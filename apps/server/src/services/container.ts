@@ -39,6 +39,12 @@ import { AiService } from './ai-service.js';
 import { createPayCommerce, type PayCommerce } from './commerce/pay-container.js';
 import { createUserCommerce, type UserCommerce } from './commerce/user-container.js';
 import type { CommerceDeps } from './commerce/deps.js';
+import { FeedbackRepo } from '../repositories/feedback-repo.js';
+import { ContentRepo } from '../repositories/content-repo.js';
+import { AssociationRepo } from '../repositories/association-repo.js';
+import { FeedbackService } from './feedback-service.js';
+import { ContentService } from './content-service.js';
+import { AssociationService } from './association-service.js';
 
 export interface Services {
   sessions: SessionService;
@@ -58,6 +64,9 @@ export interface Services {
   ai: AiService;
   pay: PayCommerce;
   commerce: UserCommerce;
+  feedback: FeedbackService;
+  content: ContentService;
+  association: AssociationService;
   /** Set once the HTTP app exists, so services can log through it. */
   logger: FastifyBaseLogger | null;
 }
@@ -80,7 +89,7 @@ export function createServices(db: Db, config: Config, now: () => number = Date.
   const sms = new SmsService(smsRepo, smsProvider, limiter, now);
   const loginThrottle = new LoginThrottle(limiter);
   const wechat = new WechatService(wechatRepo, users, sessions, wechatProvider, loginThrottle, now);
-  const accounts = new AccountService(k, users, wechatRepo, sessions, sms, wechat, loginThrottle, now);
+  const accounts = new AccountService(k, users, wechatRepo, sessions, sms, wechat, loginThrottle, now, config.ai.dailyQuota);
   const store = createStore(config);
   const reader = new ParquetReader();
   const files = new FileService(new FilesRepo(k), store, reader, config.ingest, config.dataDir, now);
@@ -100,6 +109,9 @@ export function createServices(db: Db, config: Config, now: () => number = Date.
   const commerceDeps: CommerceDeps = { db: k, config, users, limiter, sessions, sms, wechat, wechatProvider, store, now };
   const pay = createPayCommerce(commerceDeps);
   const commerce = createUserCommerce(commerceDeps);
-  const services: Services = { sessions, accounts, sms, wechat, site: new SiteRepo(k), smsProvider, wechatProvider, store, reader, files, tools, tasks, reports, jobs, ai, pay, commerce, logger: null };
+  const feedback = new FeedbackService(new FeedbackRepo(k), users, limiter, now);
+  const content = new ContentService(new ContentRepo(k));
+  const association = new AssociationService(new AssociationRepo(k), files, now);
+  const services: Services = { sessions, accounts, sms, wechat, site: new SiteRepo(k), smsProvider, wechatProvider, store, reader, files, tools, tasks, reports, jobs, ai, pay, commerce, feedback, content, association, logger: null };
   return services;
 }

@@ -84,6 +84,7 @@ export const MENU_ROUTES: MenuRoute[] = [
     ],
   },
   { path: '/tool/detail', title: '工具详情', hidden: true },
+  { path: '/profile/index', title: '个人信息', hidden: true },
   { path: '/user-contract/index', title: '用户协议', icon: <FileProtectOutlined />, roles: ['dynamics'] },
 ];
 

@@ -19,6 +19,8 @@ const DataManagerPage = lazy(() => import('../features/data-manager/data-manager
 const ToolListPage = lazy(() => import('../features/tools/tool-list-page').then((m) => ({ default: m.ToolListPage })));
 const TaskListPage = lazy(() => import('../features/tasks/task-list-page').then((m) => ({ default: m.TaskListPage })));
 const ToolDetailPage = lazy(() => import('../features/tool-detail/tool-detail-page').then((m) => ({ default: m.ToolDetailPage })));
+const VipPage = lazy(() => import('../features/vip/vip-page').then((m) => ({ default: m.VipPage })));
+const ProfilePage = lazy(() => import('../features/profile/profile-page').then((m) => ({ default: m.ProfilePage })));
 
 const page = (node: ReactNode) => <Suspense fallback={<Spin style={{ display: 'block', marginTop: 80 }} />}>{node}</Suspense>;
 
@@ -34,6 +36,7 @@ export const router = createHashRouter([
       { path: '/login', element: <LoginPage /> },
       { path: '/auth-redirect', element: <AuthRedirectPage /> },
       { path: '/redirect/*', element: <RedirectPage /> },
+      { path: '/vip', element: page(<VipPage />) },
       { path: '/404', element: <NotFoundPage /> },
       { path: '/401', element: <UnauthorizedPage /> },
       {
@@ -49,6 +52,7 @@ export const router = createHashRouter([
           { path: '/collect/public-tool', element: page(<ToolListPage mode="collect-public" />) },
           { path: '/collect/heigh-tool', element: page(<ToolListPage mode="collect-advanced" />) },
           { path: '/tool/detail', element: page(<ToolDetailPage />) },
+          { path: '/profile/index', element: page(<ProfilePage />) },
           { path: '/task', element: <Navigate to="/task/public-tool-task" replace /> },
           { path: '/task/public-tool-task', element: page(<TaskListPage key="tool" kind="tool" />) },
           { path: '/task/height-tool-task', element: page(<TaskListPage key="process" kind="process" />) },

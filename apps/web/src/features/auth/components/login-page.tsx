@@ -19,7 +19,8 @@ export function LoginPage() {
   const navigate = useNavigate();
   const inviteCode = params.get('code');
   const redirect = params.get('redirect');
-  const [mode, setMode] = useState<Mode>(2);
+  // ?mode=3 opens password recovery directly (the profile's 修改密码 link); the QR login otherwise.
+  const [mode, setMode] = useState<Mode>(params.get('mode') === '3' ? 3 : 2);
   const [openid, setOpenid] = useState('');
   const [qrForSignup, setQrForSignup] = useState(false);
   const loginInfo = useLoginInfo();

@@ -1,9 +1,10 @@
 // The phone, SMS code, password and confirmation fields shared by registration and recovery.
 import { Alert, Form, Input, Space, type FormInstance } from 'antd';
 import { useState } from 'react';
+import { SmsCodeButton } from '../../../components/sms-code-button';
+import { sendSmsCode } from '../api/sms-code';
 import { checkPassRules, codeRules, newPasswordRules, phoneRules } from './form-rules';
 import { PasswordInput } from './password-input';
-import { SmsCodeButton } from './sms-code-button';
 
 export interface SmsPasswordFieldsProps {
   form: FormInstance;
@@ -24,7 +25,7 @@ export function SmsPasswordFields({ form, phonePlaceholder, passwordLabel, check
           <Form.Item name="smscode" rules={codeRules} noStyle>
             <Input placeholder="短信验证码" maxLength={6} />
           </Form.Item>
-          <SmsCodeButton form={form} onDevCode={setDevCode} />
+          <SmsCodeButton form={form} send={sendSmsCode} onDevCode={setDevCode} />
         </Space.Compact>
       </Form.Item>
       {devCode && (

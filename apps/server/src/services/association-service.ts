@@ -1,0 +1,174 @@
+// The association drawer (spec 02 §2, §3; spec 01 §7 POST /anatools/association): hot tools by
+// real usage, and recommended tools — what a statistician would run next after the current tool,
+// and what the chosen file's variables call for (a binary outcome with numeric predictors →
+// logistic regression and ROC; follow-up time and an event → Kaplan–Meier and Cox; …).
+import { ToolPaths, type AssociationCard, type AssociationData, type VariableInfo } from '@labstat/contracts';
+import { TOOLS, type ToolDefinition } from '@labstat/tools';
+import { AppError } from '../errors.js';
+import type { AssociationRepo, ToolUsage } from '../repositories/association-repo.js';
+import type { FileService } from './file-service.js';
+
+interface Suggestion {
+  key: string;
+  reason: string;
+}
+
+const s = (key: string, reason: string): Suggestion => ({ key, reason });
+
+/** After a tool (by key): the usual next steps, most useful first. */
+export const NEXT_STEPS: Record<string, Suggestion[]> = {
+  'descriptive': [s('normality', '检查数值变量是否服从正态分布'), s('baseline-table', '按分组整理基线特征表'), s('boxplot', '用箱线图展示分布')],
+  'normality': [s('ttest-independent', '近似正态时比较两组均值'), s('mann-whitney', '不满足正态时比较两组'), s('descriptive', '查看集中与离散趋势')],
+  'ttest-independent': [s('mann-whitney', '不满足正态性时的非参数替代'), s('normality', '检验各组是否近似正态'), s('boxplot', '用箱线图展示两组差异'), s('flow-two-groups', '按数据自动选择两组比较方法')],
+  'ttest-paired': [s('wilcoxon-signed-rank', '差值不满足正态性时的非参数替代'), s('normality', '检验配对差值的正态性'), s('bland-altman', '评价两种测量的一致性')],
+  'anova-oneway': [s('kruskal-wallis', '不满足正态或方差齐时的非参数替代'), s('boxplot', '用箱线图展示多组差异'), s('factorial-anova', '同时考察两个因素及其交互'), s('normality', '检验各组是否近似正态')],
+  'mann-whitney': [s('ttest-independent', '数据近似正态时的参数检验'), s('boxplot', '用箱线图展示两组分布'), s('ks-two-sample', '比较两组分布形状')],
+  'kruskal-wallis': [s('anova-oneway', '数据近似正态时的参数检验'), s('boxplot', '用箱线图展示多组分布')],
+  'wilcoxon-signed-rank': [s('ttest-paired', '差值近似正态时的参数检验'), s('friedman', '三次及以上重复测量')],
+  'one-sample': [s('normality', '检验数据是否近似正态'), s('wilcoxon-signed-rank', '不满足正态时的非参数方法'), s('descriptive', '查看集中与离散趋势')],
+  'chisq': [s('trend-chisq', '有序分组的率是否呈趋势'), s('cmh', '按分层因素校正后的关联'), s('logistic-regression', '校正多个因素后的关联')],
+  'trend-chisq': [s('chisq', '不考虑顺序的组间比较'), s('ordinal-logistic', '有序结局的回归分析')],
+  'cmh': [s('chisq', '不分层的关联检验'), s('logistic-regression', '同时校正多个混杂因素')],
+  'mcnemar': [s('kappa', '评价两次判断的一致性'), s('chisq', '两个独立样本的率比较')],
+  'correlation': [s('linear-regression', '用一个变量预测另一个变量'), s('scatter', '用散点图展示相关关系')],
+  'linear-regression': [s('correlation', '先看变量两两之间的相关'), s('scatter', '散点图与拟合线'), s('normality', '检查残差或结局的正态性')],
+  'logistic-regression': [s('roc-curve', '评价模型或指标的区分能力'), s('baseline-table', '比较结局两组的基线特征'), s('diagnostic-test', '按截断值计算灵敏度与特异度')],
+  'multinomial-logistic': [s('ordinal-logistic', '结局各类别有顺序时'), s('logistic-regression', '结局只有两类时')],
+  'ordinal-logistic': [s('multinomial-logistic', '不满足比例优势假定时'), s('trend-chisq', '单因素的趋势检验')],
+  'count-regression': [s('linear-regression', '结局为连续变量时'), s('descriptive', '查看计数的均值与方差')],
+  'roc-curve': [s('diagnostic-test', '按截断值计算灵敏度、特异度与预测值'), s('logistic-regression', '多个指标联合预测')],
+  'diagnostic-test': [s('roc-curve', '连续指标的最佳截断值与 AUC'), s('kappa', '两种方法判断的一致性'), s('mcnemar', '两种方法阳性率的配对比较')],
+  'baseline-table': [s('ttest-independent', '逐个比较两组的数值变量'), s('chisq', '逐个比较两组的分类变量'), s('logistic-regression', '校正混杂后的多因素分析')],
+  'kaplan-meier': [s('cox-regression', '校正协变量后比较生存风险'), s('baseline-table', '比较各组基线特征')],
+  'cox-regression': [s('kaplan-meier', '绘制生存曲线并做 log-rank 检验'), s('baseline-table', '比较各组基线特征')],
+  'kappa': [s('icc', '连续测量值的一致性'), s('mcnemar', '两次判断阳性率是否不同')],
+  'icc': [s('bland-altman', '两种测量方法的一致性界限'), s('kappa', '分类判断的一致性')],
+  'bland-altman': [s('icc', '多位评价者或方法的信度'), s('ttest-paired', '两种方法是否存在系统差异')],
+  'friedman': [s('repeated-anova', '数据近似正态时的重复测量方差分析'), s('wilcoxon-signed-rank', '两两时间点的配对比较')],
+  'repeated-anova': [s('friedman', '不满足正态时的非参数替代'), s('ttest-paired', '两个时间点的配对比较')],
+  'factorial-anova': [s('anova-oneway', '只考察一个因素时'), s('boxplot', '按因素分组展示分布')],
+  'ks-two-sample': [s('mann-whitney', '比较两组的位置差异'), s('normality', '检验单组的正态性')],
+  'meta-binary': [s('meta-continuous', '结局为连续变量的 Meta 分析')],
+  'meta-continuous': [s('meta-binary', '结局为二分类变量的 Meta 分析')],
+  'boxplot': [s('ttest-independent', '两组均值的统计检验'), s('anova-oneway', '多组均值的统计检验'), s('mann-whitney', '两组分布的非参数检验')],
+  'scatter': [s('correlation', '相关系数与检验'), s('linear-regression', '拟合回归方程')],
+  'flow-two-groups': [s('ttest-independent', '直接做独立样本 t 检验'), s('mann-whitney', '直接做 Mann-Whitney U 检验'), s('boxplot', '用箱线图展示两组差异')],
+  'flow-multi-groups': [s('anova-oneway', '直接做单因素方差分析'), s('kruskal-wallis', '直接做 Kruskal-Wallis 检验'), s('boxplot', '用箱线图展示多组差异')],
+  'flow-paired': [s('ttest-paired', '直接做配对 t 检验'), s('wilcoxon-signed-rank', '直接做 Wilcoxon 符号秩检验')],
+  'flow-categorical': [s('chisq', '直接做卡方检验'), s('trend-chisq', '有序分组的趋势检验'), s('logistic-regression', '多因素分析')],
+  'flow-correlation': [s('correlation', '直接做相关分析'), s('linear-regression', '拟合回归方程'), s('scatter', '用散点图展示关系')],
+};
+
+const TIME_NAME = /时间|随访|生存|time|futime|days?|months?|years?|(^|[^a-z])(os|pfs|dfs|rfs)([^a-z]|$)/i;
+const EVENT_NAME = /结局|事件|状态|死亡|复发|删失|event|status|censor|dead|death/i;
+const EVENT_LEVEL = /^(死亡|存活|删失|截尾|复发|未复发|事件|dead|alive|censored|event)$/i;
+/** A numeric column with more distinct values than this reads as continuous, not as codes. */
+const CONTINUOUS_MIN_DISTINCT = 10;
+const MAX_CATEGORY_LEVELS = 20;
+
+/** What the chosen file's columns allow, by variable type. */
+export function fileSuggestions(vars: readonly VariableInfo[]): Suggestion[] {
+  const usable = vars.filter((v) => v.valid > 0);
+  const isId = (v: VariableInfo) => v.type !== 'numeric' && v.distinct >= v.valid && v.distinct > MAX_CATEGORY_LEVELS;
+  const binary = usable.filter((v) => v.distinct === 2);
+  const multi = usable.filter((v) => v.type === 'categorical' && v.distinct >= 3 && v.distinct <= MAX_CATEGORY_LEVELS && !isId(v));
+  const continuous = usable.filter((v) => v.type === 'numeric' && v.distinct > CONTINUOUS_MIN_DISTINCT);
+  const time = continuous.filter((v) => typeof v.min === 'number' && v.min >= 0 && TIME_NAME.test(v.name));
+  const event = binary.filter((v) => EVENT_NAME.test(v.name) || v.levels.some((l) => EVENT_LEVEL.test(l.value.trim())));
+
+  const out: Suggestion[] = [];
+  if (time.length && event.length) {
+    out.push(s('kaplan-meier', `“${time[0]!.name}”与“${event[0]!.name}”可做生存曲线`), s('cox-regression', '生存结局的多因素分析'));
+  }
+  const outcome = binary.find((v) => !event.includes(v)) ?? binary[0];
+  if (outcome && continuous.length) {
+    out.push(
+      s('logistic-regression', `以“${outcome.name}”为二分类结局的多因素分析`),
+      s('roc-curve', `评价数值指标区分“${outcome.name}”的能力`),
+      s('ttest-independent', `按“${outcome.name}”分两组比较数值变量`),
+    );
+  }
+  if (multi.length && continuous.length) {
+    out.push(s('anova-oneway', `按“${multi[0]!.name}”分多组比较数值变量`), s('kruskal-wallis', '多组比较的非参数方法'));
+  }
+  if (binary.length + multi.length >= 2) out.push(s('chisq', '两个分类变量之间的关联'));
+  if (continuous.length >= 2) {
+    out.push(s('correlation', '数值变量两两之间的相关'), s('linear-regression', '以一个数值变量为结局的回归'), s('scatter', '两个数值变量的散点图'));
+  }
+  if (continuous.length) out.push(s('descriptive', '数值变量的描述统计'), s('normality', '数值变量的正态性检验'));
+  if (outcome && continuous.length + multi.length + binary.length >= 3) out.push(s('baseline-table', `按“${outcome.name}”分组的基线特征表`));
+  return out;
+}
+
+const byKey = new Map(TOOLS.map((t) => [t.definition.key, t.definition]));
+const byId = new Map(TOOLS.map((t) => [t.definition.id, t.definition]));
+
+function card(d: ToolDefinition, reason?: string): AssociationCard {
+  return {
+    id: d.id,
+    icon: d.module?.icon ?? `${ToolPaths.icon}/${d.id}.svg`,
+    toolname: d.name,
+    discription: d.module?.description ?? d.description,
+    ...(reason ? { reason } : {}),
+  };
+}
+
+/** Usage counts are cached this long per instance: the ranking moves slowly and counting scans tasks. */
+export const HOT_CACHE_MS = 60_000;
+
+export class AssociationService {
+  private hotCache: { at: number; usage: ToolUsage[] } | null = null;
+
+  constructor(
+    private readonly repo: AssociationRepo,
+    private readonly files: FileService,
+    private readonly now: () => number,
+  ) {}
+
+  private async usage(): Promise<ToolUsage[]> {
+    const t = this.now();
+    if (!this.hotCache || t - this.hotCache.at >= HOT_CACHE_MS || t < this.hotCache.at) {
+      this.hotCache = { at: t, usage: await this.repo.usage() };
+    }
+    return this.hotCache.usage;
+  }
+
+  async list(userId: number | null, q: { type: 'hot' | 'link'; page: number; limit: number; file?: string; toolId?: number }): Promise<AssociationData> {
+    const all = q.type === 'hot' ? await this.hot() : await this.link(userId, q.toolId, q.file);
+    const from = (q.page - 1) * q.limit;
+    return { association: all.slice(from, from + q.limit), count: all.length };
+  }
+
+  private async hot(): Promise<AssociationCard[]> {
+    return (await this.usage()).flatMap((u) => {
+      const d = byId.get(u.id);
+      return d ? [card(d)] : [];
+    });
+  }
+
+  private async link(userId: number | null, toolId: number | undefined, fid: string | undefined): Promise<AssociationCard[]> {
+    const active = new Set((await this.usage()).map((u) => u.id));
+    const current = toolId === undefined ? undefined : byId.get(toolId);
+    const suggestions = [...(current ? (NEXT_STEPS[current.key] ?? []) : []), ...fileSuggestions(await this.variables(userId, fid))];
+    const seen = new Set<string>(current ? [current.key] : []);
+    const out: AssociationCard[] = [];
+    for (const sug of suggestions) {
+      const d = byKey.get(sug.key);
+      if (!d || seen.has(sug.key) || !active.has(d.id)) continue;
+      seen.add(sug.key);
+      out.push(card(d, sug.reason));
+    }
+    return out;
+  }
+
+  /** The file's variables when this user may read it; a file they may not read simply adds nothing. */
+  private async variables(userId: number | null, fid: string | undefined): Promise<VariableInfo[]> {
+    if (!fid) return [];
+    try {
+      return (await this.files.forAnalysis(userId, fid)).variables;
+    } catch (err) {
+      if (err instanceof AppError) return [];
+      throw err;
+    }
+  }
+}
