@@ -11,7 +11,6 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { badRequest, notFound, unauthorized } from '../errors.js';
 import { decoyPasswordHash, hashPassword, invitationCode, verifyPassword } from '../lib/crypto.js';
-import { DAY_MS, formatBeijing } from '../lib/time.js';
 import type { UserRow, UsersRepo } from '../repositories/users-repo.js';
 import type { WechatRepo } from '../repositories/wechat-repo.js';
 import type { LoginThrottle } from './login-throttle.js';
@@ -22,7 +21,7 @@ import { giveSignupGift } from './commerce/gift-service.js';
 import type { AiSettings } from '../config.js';
 import { OrdersRepo } from '../repositories/orders-repo.js';
 import { benefitGroups } from './commerce/benefits.js';
-import { tierOf } from './membership.js';
+import { membershipView, tierOf } from './membership.js';
 
 export class AccountService {
   constructor(
@@ -132,12 +131,7 @@ export class AccountService {
       invitation_code: u.invitation_code,
       favor_num: await this.favoriteCount(u.id),
       order_num: await new OrdersRepo(this.db).count(u.id, 'paid'),
-      vip_time: u.vip_expires_at ? formatBeijing(u.vip_expires_at) : null,
-      vip_days: daysLeft(u.vip_expires_at, now),
-      vip_life: u.vip_life,
-      svip_time: u.svip_expires_at ? formatBeijing(u.svip_expires_at) : null,
-      svip_days: daysLeft(u.svip_expires_at, now),
-      svip_life: u.svip_life,
+      ...membershipView(u, now),
       benefits: benefitGroups(tierOf(u, now), this.aiQuota),
     };
   }
@@ -192,8 +186,4 @@ function parseTags(json: string): string[] {
   } catch {
     return [];
   }
-}
-
-function daysLeft(expiresAt: number | null, now: number): number {
-  return expiresAt && expiresAt > now ? Math.ceil((expiresAt - now) / DAY_MS) : 0;
 }

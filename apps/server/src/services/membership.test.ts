@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { tierOf, toolAllowed } from './membership.js';
+import { DAY_MS } from '../lib/time.js';
+import { membershipView, tierOf, toolAllowed } from './membership.js';
 
 const user = (p: Partial<{ vip_life: number; vip_expires_at: number | null; svip_life: number; svip_expires_at: number | null }>) => ({
   vip_life: 0,
@@ -26,5 +27,15 @@ describe('membership tiers', () => {
     expect(toolAllowed({ vip: true }, 'svip')).toBe(true);
     expect(toolAllowed({ vip: true, svip: true }, 'vip')).toBe(false);
     expect(toolAllowed({ vip: true, svip: true }, 'svip')).toBe(true);
+  });
+
+  it('counts whole days left, rounded up, and none once a tier has expired', () => {
+    const now = 1_700_000_000_000;
+    const v = membershipView(user({ vip_expires_at: now + DAY_MS + 1, svip_expires_at: now - 1, svip_life: 1 }), now);
+    expect(v.vip_days).toBe(2);
+    expect(v.vip_time).not.toBeNull();
+    expect(v.svip_days).toBe(0);
+    expect(v.svip_life).toBe(1);
+    expect(membershipView(user({}), now)).toMatchObject({ vip_time: null, vip_days: 0, svip_time: null, svip_days: 0 });
   });
 });

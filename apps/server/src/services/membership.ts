@@ -1,6 +1,8 @@
 // Membership tiers (spec 02, DESIGN §7): advanced (svip) above standard (vip) above free, each
 // either lifetime or until an expiry time.
+import type { VipCenterData } from '@labstat/contracts';
 import type { UsersTable } from '../db/schema.js';
+import { DAY_MS, formatBeijing } from '../lib/time.js';
 
 export type Tier = 'free' | 'vip' | 'svip';
 
@@ -20,3 +22,22 @@ export function toolAllowed(def: { vip: boolean; svip?: boolean }, tier: Tier): 
 }
 
 export const TIER_LABEL: Record<Tier, string> = { free: '免费用户', vip: '会员', svip: '高级会员' };
+
+/** The membership fields the profile and the VIP centre card share (spec 02 §2, §4). */
+export type MembershipView = Pick<VipCenterData, 'vip_time' | 'vip_days' | 'vip_life' | 'svip_time' | 'svip_days' | 'svip_life'>;
+
+/** Each tier's expiry in Beijing time, whole days left (rounded up, 0 once expired) and lifetime flag. */
+export function membershipView(u: TierFields, now: number): MembershipView {
+  return {
+    vip_time: u.vip_expires_at ? formatBeijing(u.vip_expires_at) : null,
+    vip_days: daysLeft(u.vip_expires_at, now),
+    vip_life: u.vip_life,
+    svip_time: u.svip_expires_at ? formatBeijing(u.svip_expires_at) : null,
+    svip_days: daysLeft(u.svip_expires_at, now),
+    svip_life: u.svip_life,
+  };
+}
+
+function daysLeft(expiresAt: number | null, now: number): number {
+  return expiresAt && expiresAt > now ? Math.ceil((expiresAt - now) / DAY_MS) : 0;
+}

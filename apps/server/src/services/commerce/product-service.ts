@@ -3,10 +3,10 @@
 // the user card (a visitor sees 未登录).
 import { CommerceMessages, yuan, type Product, type ProductInfo, type VipCenterData } from '@labstat/contracts';
 import type { AiSettings } from '../../config.js';
-import { DAY_MS, formatBeijing } from '../../lib/time.js';
+import { formatBeijing } from '../../lib/time.js';
 import type { ProductRow, ProductsRepo } from '../../repositories/products-repo.js';
 import type { UsersRepo } from '../../repositories/users-repo.js';
-import { tierOf } from '../membership.js';
+import { membershipView, tierOf } from '../membership.js';
 import { benefitGroups } from './benefits.js';
 
 export interface Price {
@@ -28,10 +28,6 @@ export function priceOf(p: Pick<ProductRow, 'price_fen' | 'before_price_fen' | '
   if (before === null || before <= p.price_fen) return { priceFen: p.price_fen, beforeFen: null, promoEndsAt: null };
   if (p.promo_ends_at !== null && p.promo_ends_at <= now) return { priceFen: before, beforeFen: null, promoEndsAt: null };
   return { priceFen: p.price_fen, beforeFen: before, promoEndsAt: p.promo_ends_at };
-}
-
-function daysLeft(expiresAt: number | null, now: number): number {
-  return expiresAt && expiresAt > now ? Math.ceil((expiresAt - now) / DAY_MS) : 0;
 }
 
 export class ProductService {
@@ -94,12 +90,7 @@ export class ProductService {
       username: u.username,
       avatar: u.avatar,
       login: true,
-      vip_time: u.vip_expires_at ? formatBeijing(u.vip_expires_at) : null,
-      vip_days: daysLeft(u.vip_expires_at, now),
-      vip_life: u.vip_life,
-      svip_time: u.svip_expires_at ? formatBeijing(u.svip_expires_at) : null,
-      svip_days: daysLeft(u.svip_expires_at, now),
-      svip_life: u.svip_life,
+      ...membershipView(u, now),
       benefits: benefitGroups(tierOf(u, now), this.aiQuota),
       cservice_url: this.cserviceUrl,
       free_used: free.used ? 1 : 0,

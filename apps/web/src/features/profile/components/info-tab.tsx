@@ -2,11 +2,11 @@
 // read-only mobile with its change dialog, email and research; 更新 → 用户信息更新成功, then reload.
 import { UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { CommerceMessages, ProfileTagChoices, type UserProfile } from '@labstat/contracts';
-import { Avatar, Button, Form, Input, Radio, Select, Space, Upload } from 'antd';
+import { Avatar, Button, Form, Input, Radio, Select, Space } from 'antd';
 import { useState } from 'react';
+import { ImageUploadButton } from '../../../components/image-upload-button';
 import { imageSrc } from '../../../lib/commerce-api/image-src';
 import { useUpdateProfile } from '../../../lib/commerce-api/profile-update';
-import { imageProblem, uploadImage } from '../../../lib/commerce-api/upload-image';
 import { ui } from '../../../lib/ui-bridge';
 import { PhoneDialog } from './phone-dialog';
 
@@ -28,18 +28,6 @@ export function InfoTab({ profile }: { profile: UserProfile }) {
   const [avatar, setAvatar] = useState('');
   const [uploading, setUploading] = useState(false);
   const [phoneOpen, setPhoneOpen] = useState(false);
-
-  const upload = async (file: File) => {
-    setUploading(true);
-    try {
-      setAvatar(await uploadImage(file));
-      ui.message?.success(CommerceMessages.uploadOk);
-    } catch (err) {
-      ui.message?.error(err instanceof Error ? err.message : CommerceMessages.uploadFailed);
-    } finally {
-      setUploading(false);
-    }
-  };
 
   const submit = async (v: InfoForm) => {
     if (update.isPending) return;
@@ -73,24 +61,9 @@ export function InfoTab({ profile }: { profile: UserProfile }) {
         <Form.Item label="头像">
           <Space size={16}>
             <Avatar size={64} src={imageSrc(avatar || profile.avatar)} icon={<UserOutlined />} data-testid="avatar-preview" />
-            <Upload
-              accept="image/png,image/jpeg,image/gif,image/webp"
-              showUploadList={false}
-              disabled={uploading}
-              beforeUpload={(file) => {
-                const problem = imageProblem(file);
-                if (problem) {
-                  ui.message?.error(problem);
-                  return Upload.LIST_IGNORE;
-                }
-                void upload(file);
-                return false;
-              }}
-            >
-              <Button icon={<UploadOutlined />} loading={uploading} data-testid="avatar-upload">
-                更换头像
-              </Button>
-            </Upload>
+            <ImageUploadButton icon={<UploadOutlined />} testId="avatar-upload" onUploaded={setAvatar} onBusyChange={setUploading}>
+              更换头像
+            </ImageUploadButton>
           </Space>
         </Form.Item>
         <Form.Item

@@ -3,14 +3,12 @@
 // centre says whether the free month was already had or a screenshot is waiting.
 import { CloudUploadOutlined } from '@ant-design/icons';
 import { CommerceMessages, FREE_PLAN_DAYS, type FreeStep, type VipCenterData } from '@labstat/contracts';
-import { Alert, Button, Empty, Image, Typography, Upload } from 'antd';
+import { Alert, Button, Empty, Image, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ApiError } from '../../../lib/api-client';
+import { ImageUploadButton } from '../../../components/image-upload-button';
 import { imageSrc } from '../../../lib/commerce-api/image-src';
 import { useSubmitScreenshot } from '../../../lib/commerce-api/screenshot';
-import { imageProblem, uploadImage } from '../../../lib/commerce-api/upload-image';
-import { ui } from '../../../lib/ui-bridge';
 
 export interface FreePlanProps {
   steps: FreeStep[];
@@ -20,25 +18,14 @@ export interface FreePlanProps {
 function UploadSlot({ step, center }: { step: FreeStep; center: VipCenterData | undefined }) {
   const navigate = useNavigate();
   const submit = useSubmitScreenshot();
-  const [busy, setBusy] = useState(false);
   const [preview, setPreview] = useState<string | null>(null);
   const used = center?.free_used === 1;
   const pending = center?.free_pending ?? null;
   const shown = preview ?? pending;
 
-  const upload = async (file: File) => {
-    setBusy(true);
-    try {
-      const path = await uploadImage(file);
-      const saved = await submit.mutateAsync(path);
-      ui.message?.success(CommerceMessages.uploadOk);
-      setPreview(saved.file_path || path);
-    } catch (err) {
-      // Server refusals were shown by the API client; upload failures are shown here.
-      if (!(err instanceof ApiError)) ui.message?.error(err instanceof Error ? err.message : CommerceMessages.uploadFailed);
-    } finally {
-      setBusy(false);
-    }
+  const submitShot = async (path: string) => {
+    const saved = await submit.mutateAsync(path);
+    setPreview(saved.file_path || path);
   };
 
   return (
@@ -54,24 +41,9 @@ function UploadSlot({ step, center }: { step: FreeStep; center: VipCenterData | 
       ) : (
         <>
           {pending && !preview && <Alert style={{ marginBottom: 12 }} type="info" showIcon title={CommerceMessages.screenshotPending} data-testid="free-pending" />}
-          <Upload
-            accept="image/png,image/jpeg,image/gif,image/webp"
-            showUploadList={false}
-            disabled={busy}
-            beforeUpload={(file) => {
-              const problem = imageProblem(file);
-              if (problem) {
-                ui.message?.error(problem);
-                return Upload.LIST_IGNORE;
-              }
-              void upload(file);
-              return false;
-            }}
-          >
-            <Button icon={<CloudUploadOutlined />} loading={busy} data-testid="free-upload-button">
-              {shown ? '重新上传截图' : '上传截图'}
-            </Button>
-          </Upload>
+          <ImageUploadButton icon={<CloudUploadOutlined />} testId="free-upload-button" onUploaded={submitShot}>
+            {shown ? '重新上传截图' : '上传截图'}
+          </ImageUploadButton>
         </>
       )}
       {shown && !used && (

@@ -1,8 +1,8 @@
 // The payment QR (spec 02 §2, §9): 140 px, the price, 二维码有效时间为30分钟; with the sandbox provider
 // a 模拟支付 button beside it completes the order offline (like 模拟扫码 on the login page).
 import { CommerceMessages, PAY_QR_MINUTES, PAY_QR_SIZE, TIER_NAMES } from '@labstat/contracts';
-import { Alert, Button, Modal, Result, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { Button, Modal, Result, Typography } from 'antd';
+import { DevActionAlert } from '../../../components/dev-action-alert';
 import { devPaySimulate, isSandboxPayUrl } from '../../../lib/commerce-api/dev-tools';
 import type { CurrentOrder, PayPhase } from '../use-pay-order';
 import { QrImage } from './qr-image';
@@ -17,21 +17,9 @@ export interface PayQrDialogProps {
 }
 
 export function PayQrDialog({ current, phase, error, renewing, onRenew, onClose }: PayQrDialogProps) {
-  const [simulating, setSimulating] = useState(false);
   const pay = current?.pay;
   const sandbox = !!pay && isSandboxPayUrl(pay.code_url);
   const qrText = pay ? new URL(pay.code_url, window.location.origin).href : '';
-  const simulate = async () => {
-    if (!pay) return;
-    setSimulating(true);
-    try {
-      await devPaySimulate(pay.order);
-    } catch {
-      /* shown by the API client */
-    } finally {
-      setSimulating(false);
-    }
-  };
   const tier = current?.plan === 'advanced' ? TIER_NAMES.svip : TIER_NAMES.vip;
   return (
     <Modal open={!!current} onCancel={onClose} footer={null} width={420} title="微信扫码支付" destroyOnHidden maskClosable={false} data-testid="pay-dialog">
@@ -68,21 +56,9 @@ export function PayQrDialog({ current, phase, error, renewing, onRenew, onClose 
             />
           )}
           {sandbox && phase === 'waiting' && (
-            <Alert
-              style={{ marginTop: 16, textAlign: 'left' }}
-              type="warning"
-              showIcon
-              title={
-                <span>
-                  <Tag color="orange">沙箱支付</Tag>未接入真实微信支付，点击“模拟支付”代替手机扫码付款。
-                </span>
-              }
-              action={
-                <Button size="small" loading={simulating} onClick={() => void simulate()} data-testid="dev-pay">
-                  模拟支付
-                </Button>
-              }
-            />
+            <DevActionAlert tag="沙箱支付" label="模拟支付" testId="dev-pay" onAction={() => devPaySimulate(pay.order)}>
+              未接入真实微信支付，点击“模拟支付”代替手机扫码付款。
+            </DevActionAlert>
           )}
         </div>
       )}
