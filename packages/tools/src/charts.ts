@@ -196,14 +196,22 @@ export interface SurvivalCurve {
 // A filled plus sign: ECharts fills path symbols, so the censor mark is drawn as a cross of bars.
 const PLUS = 'path://M-1,-0.2H-0.2V-1H0.2V-0.2H1V0.2H0.2V1H-0.2V0.2H-1Z';
 
+/** Rough width in pixels of a label at 12 px: CJK characters full width, others about half. */
+const labelWidth = (s: string) => [...s].reduce((w, ch) => w + (/[\u2e80-\uffff]/.test(ch) ? 13 : 7), 0);
+
 /**
  * Kaplan–Meier curves as step lines (S held until the next time) from (0, 1), one colour per group,
  * with optional CI bands and censor marks; the x ticks are given so a number-at-risk table printed
  * under the plot lines up with them. A group's band and marks share its legend entry.
+ *
+ * With `atRisk` (one count per tick for each curve, in the order of `curves`), the numbers at risk
+ * are printed under the plot as journals print them: a second grid below the curves, its hidden x
+ * axis the same scale as the curves' so each count sits under its tick, one row per group in the
+ * group's colour.
  */
 export function survivalChart(
   curves: readonly SurvivalCurve[],
-  o: { title: string; timeName: string; ticks: readonly number[]; ciBand: boolean; censorMarks: boolean; note?: string },
+  o: { title: string; timeName: string; ticks: readonly number[]; ciBand: boolean; censorMarks: boolean; note?: string; atRisk?: ReadonlyArray<readonly number[]> },
 ): ReportBlock {
   const series: Array<Record<string, unknown>> = [];
   // Large files: a step is drawn only where S has moved by 1/2000 since the last one drawn, and at
@@ -240,17 +248,65 @@ export function survivalChart(
     }
   });
   const step = o.ticks.length > 1 ? o.ticks[1]! - o.ticks[0]! : 1;
+  const xAxis = { type: 'value', name: o.timeName, nameLocation: 'middle', nameGap: 28, min: 0, max: o.ticks[o.ticks.length - 1], interval: step, splitLine: { show: false }, axisLine: AXIS_LINE };
+  const yAxis = { type: 'value', name: '生存率', min: 0, max: 1, interval: 0.2, splitLine: { show: false }, axisLine: { ...AXIS_LINE, show: true } };
+  const note = o.note ? [{ type: 'text', right: 40, top: 48, style: { text: o.note, fontSize: 13, fill: '#303133' } }] : [];
+  const title = thinned ? `${o.title}（数据量大：曲线按 0.05% 的精度绘制，删失标记抽样显示）` : o.title;
+  if (!o.atRisk) {
+    return {
+      type: 'chart',
+      title,
+      option: { textStyle: FONT, tooltip: { trigger: 'item' }, legend: { data: curves.map((g) => g.name), top: 0 }, grid: { left: 60, right: 30, top: 40, bottom: 50 }, xAxis, yAxis, ...(note.length ? { graphic: note } : {}), series },
+    };
+  }
+  // The number-at-risk rows: both grids share the left edge (wide enough for the longest group
+  // name), so the counts stand exactly under the curves' ticks.
+  const rowHeight = curves.length <= 4 ? 20 : 16;
+  const riskHeight = rowHeight * curves.length;
+  const riskBottom = 8;
+  // The count at tick 0 is centred on the left edge, so the names stand a half-count further left.
+  const nameGap = 8 + Math.ceil(labelWidth(String(Math.max(...o.atRisk.flat(), 0))) / 2);
+  const left = Math.min(180, Math.max(60, Math.max(...curves.map((g) => labelWidth(g.name))) + nameGap + 10));
+  const colorOf = (i: number) => PALETTE[i % PALETTE.length];
+  curves.forEach((g, i) => {
+    series.push({
+      type: 'scatter',
+      id: `atRisk${i}`,
+      xAxisIndex: 1,
+      yAxisIndex: 1,
+      symbolSize: 0,
+      silent: true,
+      tooltip: { show: false },
+      label: { show: true, position: 'inside', fontSize: 12, color: colorOf(i) },
+      data: o.ticks.map((t, j) => ({ value: [t, g.name], label: { formatter: String(o.atRisk![i]?.[j] ?? '') } })),
+    });
+  });
   return {
     type: 'chart',
-    title: thinned ? `${o.title}（数据量大：曲线按 0.05% 的精度绘制，删失标记抽样显示）` : o.title,
+    title,
     option: {
       textStyle: FONT,
       tooltip: { trigger: 'item' },
       legend: { data: curves.map((g) => g.name), top: 0 },
-      grid: { left: 60, right: 30, top: 40, bottom: 50 },
-      xAxis: { type: 'value', name: o.timeName, nameLocation: 'middle', nameGap: 28, min: 0, max: o.ticks[o.ticks.length - 1], interval: step, splitLine: { show: false }, axisLine: AXIS_LINE },
-      yAxis: { type: 'value', name: '生存率', min: 0, max: 1, interval: 0.2, splitLine: { show: false }, axisLine: { ...AXIS_LINE, show: true } },
-      ...(o.note ? { graphic: [{ type: 'text', right: 40, top: 48, style: { text: o.note, fontSize: 13, fill: '#303133' } }] } : {}),
+      grid: [
+        { left, right: 30, top: 40, bottom: riskBottom + riskHeight + 24 + 50 },
+        { left, right: 30, bottom: riskBottom, height: riskHeight },
+      ],
+      xAxis: [xAxis, { ...xAxis, gridIndex: 1, name: '', show: false }],
+      yAxis: [
+        yAxis,
+        {
+          type: 'category',
+          gridIndex: 1,
+          inverse: true,
+          data: curves.map((g, i) => ({ value: g.name, textStyle: { color: colorOf(i) } })),
+          axisLine: { show: false },
+          axisTick: { show: false },
+          splitLine: { show: false },
+          axisLabel: { fontSize: 12, margin: nameGap },
+        },
+      ],
+      graphic: [...note, { type: 'text', left: 8, bottom: riskBottom + riskHeight + 6, style: { text: '风险人数', fontSize: 12, fontWeight: 'bold', fill: '#303133' } }],
       series,
     },
   };

@@ -140,6 +140,22 @@ const modelRows = (p: Params, outcome: unknown[]): string[] => {
   ];
 };
 
+/**
+ * The contingency table of the chi-square tools: complete rows (weighted: a positive frequency),
+ * categories in order of first appearance or in the user's order, as the tools build it.
+ */
+const crossTab = (p: Params): string[] => {
+  const w = String(p.weight ?? '') !== '';
+  return [
+    `x <- d[complete.cases(d[, c(${[p.row, p.col, ...(w ? [p.weight] : [])].map(q).join(', ')})]), ]  # 列表删除`,
+    ...(w ? [`x <- x[${xcol(p.weight)} > 0, ]  # 频数为 0 的行不计`] : []),
+    `r <- factor(${xcol(p.row)}, levels = unique(${orderedLevels(p.rowOrder, xcol(p.row))}))  # 类别按首次出现的顺序（或指定的顺序）`,
+    `cc <- factor(${xcol(p.col)}, levels = unique(${orderedLevels(p.colOrder, xcol(p.col))}))`,
+    w ? `tab <- xtabs(${xcol(p.weight)} ~ r + cc)  # 按频数列加权` : 'tab <- table(r, cc)',
+    `names(dimnames(tab)) <- c(${q(p.row)}, ${q(p.col)})`,
+  ];
+};
+
 const SCRIPTS: Record<string, (p: Params) => string[]> = {
   kappa: (p) => {
     const raters = list(p.raters);
@@ -212,7 +228,7 @@ const SCRIPTS: Record<string, (p: Params) => string[]> = {
     return [yg(p), 'anova(lm(y ~ g, x))', 'oneway.test(y ~ g, x, var.equal = FALSE)  # Welch', 'car::leveneTest(y ~ g, x)', ...(post[String(p.posthoc)] ? [post[String(p.posthoc)]!] : [])];
   },
   chisq: (p) => [
-    p.weight ? `tab <- xtabs(${col(p.weight)} ~ ${col(p.row)} + ${col(p.col)})  # 按频数列加权` : `tab <- table(${col(p.row)}, ${col(p.col)})`,
+    ...crossTab(p),
     'tab',
     'ct <- chisq.test(tab, correct = FALSE); ct',
     'ct$expected',
@@ -335,6 +351,11 @@ const SCRIPTS: Record<string, (p: Params) => string[]> = {
             'for (lv in levels(g)) print(summary(car::Anova(lm(Y[g == lv, ] ~ 1), idata = idata, idesign = ~time, type = 3), multivariate = FALSE)$univariate.tests)',
             '# 简单效应：各时间点的组间比较',
             'for (j in seq_along(tm)) print(anova(lm(Y[, j] ~ g)))',
+            '# 时间点两两比较：估计边际均值，个体内层的合并误差（假定球形），Bonferroni 校正',
+            'long <- data.frame(id = factor(rep(seq_len(nrow(Y)), length(tm))), g = rep(g, length(tm)), time = factor(rep(tm, each = nrow(Y)), levels = tm), y = as.vector(Y))',
+            'options(contrasts = c("contr.sum", "contr.poly")); fit <- aov(y ~ g * time + Error(id/time), long)',
+            `summary(pairs(emmeans::emmeans(fit, ~ time), adjust = "bonferroni"), infer = TRUE, level = ${level(p)})  # 各组等权平均`,
+            `summary(pairs(emmeans::emmeans(fit, ~ time | g), adjust = "bonferroni"), infer = TRUE, level = ${level(p)})  # 各组内`,
           ]
         : []),
       'm <- sapply(split(as.data.frame(Y), g), colMeans); matplot(m, type = "b", pch = 19, xaxt = "n", ylab = "均值"); axis(1, seq_along(tm), tm)  # 轮廓图',
@@ -389,7 +410,8 @@ const SCRIPTS: Record<string, (p: Params) => string[]> = {
     `if (sw >= alpha) t.test(x$a, x$b, paired = TRUE, conf.level = ${level(p)}) else wilcox.test(x$a, x$b, paired = TRUE, conf.int = TRUE, conf.level = ${level(p)})`,
   ],
   'flow-categorical': (p) => [
-    `tab <- table(${col(p.row)}, ${col(p.col)}); tab`,
+    ...crossTab(p),
+    'tab',
     'E <- suppressWarnings(chisq.test(tab))$expected; E; n <- sum(tab)  # 理论频数',
     'if (all(dim(tab) == 2)) {  # 四格表',
     '  if (n < 40 || min(E) < 1) fisher.test(tab) else if (min(E) < 5) chisq.test(tab, correct = TRUE) else chisq.test(tab, correct = FALSE)',
@@ -454,7 +476,7 @@ const SCRIPTS: Record<string, (p: Params) => string[]> = {
       `vars <- ${vec(p.vars)}`,
       `factor_vars <- ${vec(p.factor_vars)}; normal_vars <- ${vec(p.normal_vars)}; nonnormal_vars <- ${vec(p.nonnormal_vars)}; display <- ${q(display)}`,
       ...(grouped
-        ? [`d <- d[!is.na(${col(p.group)}), ]  # 分组缺失者不纳入`, `g <- factor(${col(p.group)}, levels = unique(${col(p.group)}))  # 组按首次出现的顺序`]
+        ? [`d <- d[!is.na(${col(p.group)}), ]  # 分组缺失者不纳入`, `g <- factor(${col(p.group)}, levels = unique(${orderedLevels(p.groupOrder, col(p.group))}))  # 组按首次出现的顺序（或指定的顺序）`]
         : ['g <- factor(rep("合计", nrow(d)))']),
       '# 标准化均数差，同 tableone：定量 |m1 - m2| / sqrt((s1^2 + s2^2) / 2)；分类为 Yang-Dalton 多分类 SMD；多组取两两最大值',
       'smd_cont <- function(a, b) abs(mean(a) - mean(b)) / sqrt((var(a) + var(b)) / 2)',
@@ -524,7 +546,9 @@ const SCRIPTS: Record<string, (p: Params) => string[]> = {
             `data.frame(t(pr), p = pw, p.adj = p.adjust(pw, ${adjust}))`,
           ]
         : []),
-      `plot(fit, conf.int = TRUE, mark.time = TRUE${grouped ? ', col = seq_along(levels(x$group))' : ''}, xlab = ${q(p.time)}, ylab = "生存率")`,
+      'ticks <- local({ mx <- max(x$time); m <- 10^floor(log10(mx / 6)); s <- m * c(1, 2, 2.5, 5, 10); s <- s[s >= mx / 6][1]; seq(0, s * ceiling(mx / s - 1e-9), by = s) })  # 横轴刻度',
+      's <- summary(fit, times = ticks, extend = TRUE); data.frame(组 = if (is.null(s$strata)) "总体" else s$strata, 时间 = s$time, 风险人数 = s$n.risk)  # 图下方的风险人数',
+      `plot(fit, conf.int = TRUE, mark.time = TRUE${grouped ? ', col = seq_along(levels(x$group))' : ''}, xlab = ${q(p.time)}, ylab = "生存率", xaxt = "n"); axis(1, ticks)`,
     ];
   },
   'cox-regression': (p) => {

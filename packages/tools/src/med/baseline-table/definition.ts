@@ -4,7 +4,7 @@ import { option, type ToolDefinition } from '../../tool.js';
 export const definition: ToolDefinition = {
   id: 1016,
   key: 'baseline-table',
-  version: 1,
+  version: 2,
   name: '基线特征表',
   subname: 'Table 1 (Baseline Characteristics)',
   description:
@@ -40,6 +40,7 @@ export const definition: ToolDefinition = {
       '定量变量默认按各组 Shapiro-Wilk 检验决定描述方式与检验方法（任一组 P<0.05 视为偏态）；可在“按正态处理的变量”“按偏态处理的变量”中逐个指定。随机对照试验的基线比较一般只需描述与 SMD，P 值仅供参考。',
     fields: [
       { filed: 'group', name: '分组变量（可选，2组及以上）', type: 'select_single', columns: 'categorical', value: '' },
+      { filed: 'groupOrder', name: '组的顺序（用逗号分隔，可选）', type: 'input', value: '', tips: '如“对照组, 试验组”，表1的各组列按此顺序排列；未列出的组按数据中首次出现的顺序排在后面。留空时按数据中首次出现的顺序。' },
       { filed: 'vars', name: '列入表1的变量（定量、分类均可）', type: 'select_multi', columns: 'any', required: true, value: [] },
       { filed: 'factor_vars', name: '按分类处理的数值变量（如 0/1 编码）', type: 'select_multi', columns: 'numeric', value: [] },
       {

@@ -2,6 +2,7 @@
 import type { VariableInfo } from '@labstat/contracts';
 import { describe, expect, it } from 'vitest';
 import { EXAMPLE_FILES } from '../../examples.js';
+import { rScript } from '../../r-code.js';
 import { readExampleTable } from '../../test-table.js';
 import type { DataTable, Params, ToolOutput } from '../../tool.js';
 import { smdCategorical, tableCount } from './analyse.js';
@@ -259,6 +260,40 @@ describe('基线特征表 options', () => {
     expect(out.results.n).toBe(196);
     expect(out.results.excluded).toBe(4);
     expect(tableOf(out).footnotes.join('')).toContain('缺失的 4 例未纳入本表');
+  });
+});
+
+describe('基线特征表: order of groups and categories', () => {
+  it('groups and categories follow first appearance (非肾病组 first; 视网膜病变: 非增殖期, 无, 增殖期)', () => {
+    const out = run(cohort, { ...defaults, group: '分组', vars: ['年龄', '视网膜病变'] });
+    expect(tableOf(out).columns.slice(1, 4)).toEqual(['合计（n=200）', '非肾病组（n=136）', '肾病组（n=64）']);
+    expect(tableOf(out).rows.slice(2).map((r) => r[0])).toEqual([`${LEVEL_INDENT}非增殖期`, `${LEVEL_INDENT}无`, `${LEVEL_INDENT}增殖期`]);
+  });
+
+  it('a group order reorders the columns; P and SMD stay, t changes sign as t.test does with the levels swapped', () => {
+    const vars = ['性别', '年龄', 'BMI', '视网膜病变'];
+    const plain = run(cohort, { ...defaults, group: '分组', vars });
+    const out = run(cohort, { ...defaults, group: '分组', groupOrder: '肾病组', vars });
+    expect(tableOf(out).columns.slice(1, 4)).toEqual(['合计（n=200）', '肾病组（n=64）', '非肾病组（n=136）']);
+    expect(rowOf(out, '年龄').slice(1, 4)).toEqual([rowOf(plain, '年龄')[1], rowOf(plain, '年龄')[3], rowOf(plain, '年龄')[2]]);
+    close(out.results['年龄.statistic'], 3.18212155182400025);
+    for (const v of vars) {
+      close(out.results[`${v}.p`], plain.results[`${v}.p`] as number, 1e-12);
+      close(out.results[`${v}.smd`], plain.results[`${v}.smd`] as number, 1e-12);
+    }
+    close(out.results['BMI.z'], -(plain.results['BMI.z'] as number), 1e-12);
+    // Three groups, a partial order: the rest by first appearance (口服联合, 口服单药, 胰岛素 in the file).
+    const three = run(cohort, { ...defaults, group: '降糖方案', groupOrder: '胰岛素', vars: ['年龄'] });
+    expect(tableOf(three).columns.slice(2, 5).map((c) => String(c).replace(/（.*/, ''))).toEqual(['胰岛素', '口服联合', '口服单药']);
+  });
+
+  it('refuses a group the column does not have, naming it', () => {
+    expect(() => run(cohort, { ...defaults, group: '分组', groupOrder: '肾病组, 对照组', vars: ['年龄'] })).toThrow('变量“分组”中没有取值“对照组”');
+  });
+
+  it('the R code orders the groups the same way', () => {
+    const s = rScript('baseline-table', { ...defaults, group: '分组', groupOrder: '肾病组', vars: ['年龄'] }, 'a.csv')!;
+    expect(s).toContain('g <- factor(d[["分组"]], levels = unique(c("肾病组", as.character(d[["分组"]]))))');
   });
 });
 

@@ -4,6 +4,7 @@
 import type { ReportBlock } from '@labstat/contracts';
 import { requireVariables } from '../../common.js';
 import { formatP, num, table, text } from '../../report-helpers.js';
+import { levelOrder, splitList } from '../../survival-input.js';
 import { ToolInputError, type DataTable, type Params, type ToolOutput } from '../../tool.js';
 import { categoricalRow, continuousRow, type Row, type Summary, type TestMethod, type TestResult } from './analyse.js';
 
@@ -96,12 +97,13 @@ export function run(data: DataTable, params: Params): ToolOutput {
   // Off for randomized trials, where CONSORT advises against testing baseline differences.
   const showTests = grouped && params.tests !== false;
 
-  // Rows analysed: all, or those with a group. Groups and levels in order of first appearance.
+  // Rows analysed: all, or those with a group. Groups in order of first appearance unless the user
+  // orders them; categories of each variable in order of first appearance.
   const g = grouped ? data.text(groupName) : null;
   const keep: number[] = [];
   for (let i = 0; i < data.rows; i++) if (!g || (g[i] !== null && g[i] !== '')) keep.push(i);
   const excluded = data.rows - keep.length;
-  const groupNames = g ? [...new Set(keep.map((i) => g[i]!))] : [];
+  const groupNames = g ? levelOrder(keep.map((i) => g[i]!), groupName, splitList(params.groupOrder)) : [];
   const groupIndex = new Map(groupNames.map((n, i) => [n, i]));
   if (grouped) {
     if (groupNames.length < 2) throw new ToolInputError(`分组变量“${groupName}”至少需要 2 个组，当前只有 ${groupNames.length} 个；不分组时请将分组变量留空`);

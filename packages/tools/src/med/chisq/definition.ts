@@ -4,7 +4,7 @@ import { option, type ToolDefinition } from '../../tool.js';
 export const definition: ToolDefinition = {
   id: 1006,
   key: 'chisq',
-  version: 2,
+  version: 3,
   name: '卡方检验',
   subname: 'Chi-Square Test of Independence',
   description: '检验两个分类变量是否相关（如分组与疗效），给出列联表、Pearson 卡方、连续性校正、似然比卡方（G²）、Fisher 精确检验（R×C 表亦可）、残差分析与 Cramér V；可用频数列输入汇总数据。',
@@ -23,6 +23,8 @@ export const definition: ToolDefinition = {
     fields: [
       { filed: 'row', name: '行变量（分类）', type: 'select_single', columns: 'categorical', required: true, value: '' },
       { filed: 'col', name: '列变量（分类）', type: 'select_single', columns: 'categorical', required: true, value: '' },
+      { filed: 'rowOrder', name: '行变量的类别顺序（用逗号分隔，可选）', type: 'input', value: '', tips: '如“对照组, 试验组”；列联表与图中的行按此顺序排列，未列出的类别按数据中首次出现的顺序排在后面。留空时按数据中首次出现的顺序。' },
+      { filed: 'colOrder', name: '列变量的类别顺序（用逗号分隔，可选）', type: 'input', value: '', tips: '如“有效, 无效”；未列出的类别按数据中首次出现的顺序排在后面。留空时按数据中首次出现的顺序。' },
       {
         filed: 'weight',
         name: '频数（加权，可选）',

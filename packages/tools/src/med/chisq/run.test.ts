@@ -1,16 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { EXAMPLE_FILES } from '../../examples.js';
+import { rScript } from '../../r-code.js';
 import { readExampleTable } from '../../test-table.js';
 import type { DataTable } from '../../tool.js';
 import { run } from './run.js';
 
 const table = readExampleTable(EXAMPLE_FILES.find((e) => e.key === 'hypertension-trial')!.file);
 const close = (a: unknown, b: number, rel = 1e-9) => expect(Math.abs((a as number) - b)).toBeLessThanOrEqual(rel * Math.abs(b));
+/** The order R's table() gives (and this tool gave before version 3): 对照组 before 试验组, 无效 before 有效. */
+const ORDER = { rowOrder: '对照组, 试验组', colOrder: '无效，有效' };
 
 // Reference values: packages/tools/reference/tools.R (chisq.test, fisher.test).
 describe('卡方检验 on the example, against R', () => {
   it('Pearson, Yates and Fisher on 组别 × 疗效', () => {
-    const out = run(table, { row: '组别', col: '疗效', correct: 'auto' });
+    const out = run(table, { row: '组别', col: '疗效', correct: 'auto', ...ORDER });
     expect(out.results.method).toBe('Pearson 卡方检验');
     close(out.results.pearsonChi2, 29.4);
     close(out.results.pearsonP, 5.88776427451728e-8);
@@ -23,7 +26,7 @@ describe('卡方检验 on the example, against R', () => {
   });
 
   it('G² and the residual table (chisq.test()$residuals, $stdres; G² written out in reference/chisq.R)', () => {
-    const out = run(table, { row: '组别', col: '疗效', correct: 'auto' });
+    const out = run(table, { row: '组别', col: '疗效', correct: 'auto', ...ORDER });
     close(out.results.g2, 31.6456317681453);
     expect(out.results.g2Df).toBe(1);
     close(out.results.g2P, 1.85030324520995e-8);
@@ -38,6 +41,50 @@ describe('卡方检验 on the example, against R', () => {
   it('asks for Yates when told and refuses one variable twice', () => {
     expect(run(table, { row: '组别', col: '疗效', correct: 'yes' }).results.method).toBe('连续性校正卡方检验');
     expect(() => run(table, { row: '组别', col: '组别' })).toThrow('不能相同');
+  });
+});
+
+describe('卡方检验: order of the categories', () => {
+  it('follows first appearance in the data by default (试验组 and 有效 come first in the file)', () => {
+    const out = run(table, { row: '组别', col: '疗效' });
+    const ct = out.sections[0]!.blocks[0]!;
+    expect(ct.type === 'table' && ct.columns).toEqual(['组别', '有效', '无效', '合计']);
+    expect(ct.type === 'table' && ct.rows.map((r) => r[0])).toEqual(['试验组', '对照组', '合计']);
+    expect(ct.type === 'table' && ct.rows[0]).toEqual(['试验组', '54（90.0%）', '6（10.0%）', 60]);
+    const res = out.sections.find((s) => s.title === '残差分析')!.blocks[0]!;
+    expect(res.type === 'table' && res.rows[1]).toEqual(['', '标准化残差', 5.422, -5.422]);
+    const chart = out.sections.find((s) => s.title === '图形')!.blocks[0]!;
+    expect(chart.type === 'chart' && (chart.option.xAxis as { data: string[] }).data).toEqual(['试验组', '对照组']);
+    expect(chart.type === 'chart' && (chart.option.legend as { data: string[] }).data).toEqual(['有效', '无效']);
+  });
+
+  it('honours a given order, a partial one too (the rest by first appearance); the statistics do not change', () => {
+    const ordered = run(table, { row: '组别', col: '疗效', ...ORDER });
+    const ct = ordered.sections[0]!.blocks[0]!;
+    expect(ct.type === 'table' && ct.columns).toEqual(['组别', '无效', '有效', '合计']);
+    expect(ct.type === 'table' && ct.rows.map((r) => r[0])).toEqual(['对照组', '试验组', '合计']);
+    const plainExample = run(table, { row: '组别', col: '疗效' }).results;
+    for (const [k, v] of Object.entries(ordered.results)) {
+      if (typeof v === 'number' && v !== 0) close(plainExample[k], v, 1e-12);
+      else expect(plainExample[k], k).toEqual(v);
+    }
+    const partial = run(weighted(), { row: '分期', col: '病理', weight: '例数', colOrder: 'D' });
+    const pt = partial.sections[0]!.blocks[0]!;
+    expect(pt.type === 'table' && pt.columns).toEqual(['分期', 'D', 'A', 'B', 'C', '合计']);
+    const plain = run(weighted(), { row: '分期', col: '病理', weight: '例数' });
+    for (const k of ['pearsonChi2', 'pearsonP', 'g2', 'g2P', 'fisherP', 'cramersV', 'n']) close(partial.results[k], plain.results[k] as number, 1e-12);
+  });
+
+  it('refuses a category the column does not have, naming the column and the choices', () => {
+    expect(() => run(table, { row: '组别', col: '疗效', rowOrder: '对照组, 安慰剂组' })).toThrow('变量“组别”中没有取值“安慰剂组”，可选的取值为 “试验组”、“对照组”');
+    expect(() => run(table, { row: '组别', col: '疗效', colOrder: '显效' })).toThrow('变量“疗效”中没有取值“显效”');
+  });
+
+  it('the R code builds the same order (factor levels = unique(c(given, data)))', () => {
+    const s = rScript('chisq', { row: '组别', col: '疗效', rowOrder: '对照组', colOrder: '' }, 'a.csv')!;
+    expect(s).toContain('r <- factor(x[["组别"]], levels = unique(c("对照组", as.character(x[["组别"]]))))');
+    expect(s).toContain('cc <- factor(x[["疗效"]], levels = unique(as.character(x[["疗效"]])))');
+    expect(rScript('chisq', { row: '分期', col: '病理', weight: '例数' }, 'a.csv')).toContain('tab <- xtabs(x[["例数"]] ~ r + cc)');
   });
 });
 

@@ -2,11 +2,13 @@
 // G², Fisher's exact test (R×C by the engine's network algorithm, or a seeded Monte Carlo p past its
 // budget), the expected-count check that decides which one to read, Pearson and standardized
 // residuals, Cramér's V and a stacked bar chart. Rows may carry a frequency (weight) column.
+// Categories keep the data's order of first appearance unless the user gives an order.
 import { chiSquareTest, fisherExact, gTest } from '@labstat/stats';
 import { PALETTE } from '../../charts.js';
 import { pSentence, requireVariables } from '../../common.js';
 import { orNull } from '../../groups.js';
 import { formatP, num, table, text } from '../../report-helpers.js';
+import { levelOrder, splitList } from '../../survival-input.js';
 import { ToolInputError, type DataTable, type Params, type ToolOutput } from '../../tool.js';
 
 const MAX_LEVELS = 30;
@@ -41,8 +43,9 @@ export function run(data: DataTable, params: Params): ToolOutput {
   }
   const weightOf = (i: number) => (w ? w[i]! : 1);
   const counted = keep.filter((i) => weightOf(i) > 0);
-  const rows = [...new Set(counted.map((i) => r[i]!))].sort();
-  const cols = [...new Set(counted.map((i) => c[i]!))].sort();
+  // Categories in order of first appearance, unless the user orders them (listed ones first).
+  const rows = levelOrder(counted.map((i) => r[i]!), rName, splitList(params.rowOrder));
+  const cols = levelOrder(counted.map((i) => c[i]!), cName, splitList(params.colOrder));
   for (const [name, lv] of [[rName, rows], [cName, cols]] as const) {
     if (lv.length < 2) throw new ToolInputError(`变量“${name}”至少需要 2 个类别，当前只有 ${lv.length} 个`);
     if (lv.length > MAX_LEVELS) throw new ToolInputError(`变量“${name}”有 ${lv.length} 个类别，超过 ${MAX_LEVELS} 个，请确认它是分类变量`);

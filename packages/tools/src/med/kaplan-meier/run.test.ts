@@ -2,6 +2,7 @@
 // number checked here (survfit, quantile, summary(times =), print(rmean = τ), survdiff rho = 0/1,
 // and a weighted log-rank written out in R that reproduces survdiff). Tolerance 1e-9 relative: all
 // of these are closed forms.
+import { readFileSync } from 'node:fs';
 import type { VariableInfo } from '@labstat/contracts';
 import { describe, expect, it } from 'vitest';
 import { EXAMPLE_FILES } from '../../examples.js';
@@ -148,12 +149,64 @@ describe('Kaplan–Meier 生存分析 on the example, against R', () => {
     const series = (chart as { option: { series: Array<Record<string, unknown>> } }).option.series;
     expect(series.filter((s) => s.type === 'line' && s.step === 'end' && !s.stack)).toHaveLength(2);
     expect(series.filter((s) => s.stack)).toHaveLength(4);
-    expect(series.filter((s) => s.type === 'scatter')).toHaveLength(2);
+    expect(series.filter((s) => s.type === 'scatter' && s.xAxisIndex === undefined)).toHaveLength(2);
     const risk = blocks.find((b) => b.type === 'table' && b.title.includes('风险人数'));
     expect(risk?.type === 'table' && risk.columns).toEqual(['组别', '0', '200', '400', '600', '800', '1000', '1200']);
     expect(risk?.type === 'table' && risk.rows[0]).toEqual(['男', 138, 78, 31, 13, 6, 2, 0]);
     const script = rScript('kaplan-meier', { ...base, group: '性别' }, 'data.csv')!;
     expect(script).toContain('survdiff(Surv(time, status) ~ group, x, rho = 1)');
+  });
+});
+
+// packages/stats/fixtures/make-km-at-risk.R: summary(survfit, times = ticks, extend = TRUE)$n.risk.
+describe('Kaplan–Meier: the number at risk under the plot, against R', () => {
+  const R = JSON.parse(readFileSync(new URL('../../../../stats/fixtures/km-at-risk.json', import.meta.url), 'utf8')) as Record<string, { ticks: number[]; groups: string[]; nRisk: number[][] }>;
+  type Axis = { gridIndex?: number; min?: number; max?: number; interval?: number; show?: boolean; data?: Array<{ value: string; textStyle: { color: string } }> };
+  type Option = { grid: Array<Record<string, number>>; xAxis: Axis[]; yAxis: Axis[]; series: Array<Record<string, unknown>>; graphic: Array<{ style: { text: string } }> };
+  /** The counts printed in the chart's risk grid: group → (tick → count), read back from the option. */
+  function printed(out: ReturnType<typeof run>) {
+    const chart = out.sections.flatMap((s) => s.blocks).find((b) => b.type === 'chart')!;
+    const option = (chart as unknown as { option: Option }).option;
+    const rows = new Map<string, Map<number, number>>();
+    for (const s of option.series.filter((x) => x.xAxisIndex === 1)) {
+      for (const d of s.data as Array<{ value: [number, string]; label: { formatter: string } }>) {
+        if (!rows.has(d.value[1])) rows.set(d.value[1], new Map());
+        rows.get(d.value[1])!.set(d.value[0], Number(d.label.formatter));
+      }
+    }
+    return { option, rows };
+  }
+  const check = (out: ReturnType<typeof run>, ref: { ticks: number[]; groups: string[]; nRisk: number[][] }) => {
+    const { option, rows } = printed(out);
+    expect([...rows.keys()]).toEqual(ref.groups);
+    ref.groups.forEach((g, i) => expect(ref.ticks.map((t) => rows.get(g)!.get(t)), g).toEqual(ref.nRisk[i]));
+    // Aligned: the risk grid's x axis is the curves' (same scale, same left and right edges), hidden.
+    const [main, risk] = option.xAxis;
+    expect([risk!.gridIndex, risk!.min, risk!.max, risk!.interval, risk!.show]).toEqual([1, main!.min, main!.max, main!.interval, false]);
+    expect([main!.min, main!.max, main!.interval]).toEqual([0, ref.ticks.at(-1), ref.ticks[1]! - ref.ticks[0]!]);
+    expect([option.grid[1]!.left, option.grid[1]!.right]).toEqual([option.grid[0]!.left, option.grid[0]!.right]);
+    expect(option.yAxis[1]!.data!.map((d) => d.value)).toEqual(ref.groups);
+    expect(option.graphic.some((g) => g.style.text === '风险人数')).toBe(true);
+    // The separate table prints the same numbers.
+    const tableBlock = out.sections.flatMap((s) => s.blocks).find((b) => b.type === 'table' && b.title.includes('风险人数'))!;
+    expect(tableBlock.type === 'table' && tableBlock.rows).toEqual(ref.groups.map((g, i) => [g, ...ref.nRisk[i]!]));
+  };
+  it('by sex (two groups) and by ECOG group (three, after listwise deletion)', () => {
+    check(run(table, { ...base, group: '性别' }), R.sex!);
+    check(run(table, { ...base, group: '体能状态' }), R.ecog!);
+  });
+  it('overall, without a group', () => {
+    check(run(table, { ...base, group: '' }), R.overall!);
+  });
+  it('other ticks: patients followed at most 500 days', () => {
+    const keep = table.numeric('随访时间(天)').map((t) => t !== null && t <= 500);
+    const sub: DataTable = {
+      ...table,
+      rows: keep.filter(Boolean).length,
+      numeric: (n) => table.numeric(n).filter((_, i) => keep[i]),
+      text: (n) => table.text(n).filter((_, i) => keep[i]),
+    };
+    check(run(sub, { ...base, group: '性别' }), R.sex500!);
   });
 });
 

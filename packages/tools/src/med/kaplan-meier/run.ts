@@ -144,6 +144,8 @@ export function run(data: DataTable, params: Params): ToolOutput {
       ]),
     ],
   });
+  // Number at risk at each tick: still followed and event-free at that time (summary(fit, times)$n.risk).
+  const atRisk = groups.map((g) => ticks.map((x) => g.time.filter((v) => v >= x).length));
   sections.push({
     title: '生存曲线',
     blocks: [
@@ -154,12 +156,13 @@ export function run(data: DataTable, params: Params): ToolOutput {
         ciBand: params.ciBand !== false,
         censorMarks: params.censorMarks !== false,
         note: chosen ? `${TEST_NAMES[test]} P ${chosen.pValue < 0.001 ? '< 0.001' : `= ${chosen.pValue.toFixed(3)}`}` : '',
+        atRisk,
       }),
       table(
         '表3 风险人数（Number at risk）',
         ['组别', ...ticks.map((x) => String(x))],
-        groups.map((g) => [g.name, ...ticks.map((x) => g.time.filter((v) => v >= x).length)]),
-        [`各时间点仍处于随访中、尚未发生事件的人数（${timeName} ≥ 该时间）。`],
+        groups.map((g, i) => [g.name, ...atRisk[i]!]),
+        [`各时间点仍处于随访中、尚未发生事件的人数（${timeName} ≥ 该时间），同图1下方的风险人数（R: summary(fit, times = …)$n.risk）。`],
       ),
     ],
   });

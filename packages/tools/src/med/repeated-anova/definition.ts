@@ -12,7 +12,7 @@ export const definition: ToolDefinition = {
   family: 'med',
   categories: ['difference', 'parametric'],
   difficulty: 4,
-  methods: ['重复测量方差分析', '混合设计（裂区）方差分析', 'Mauchly 球形检验', 'Greenhouse–Geisser 校正', 'Huynh–Feldt 校正', 'III 型平方和', '偏 η²', '简单效应分析', 'Bonferroni 校正的配对 t 检验'],
+  methods: ['重复测量方差分析', '混合设计（裂区）方差分析', 'Mauchly 球形检验', 'Greenhouse–Geisser 校正', 'Huynh–Feldt 校正', 'III 型平方和', '偏 η²', '简单效应分析', '估计边际均值两两比较', 'Bonferroni 校正的配对 t 检验'],
   vip: true,
   runningTime: 3,
   example: 'hba1c-followup',
@@ -38,7 +38,7 @@ export const definition: ToolDefinition = {
           option('Huynh–Feldt', 'hf'),
         ],
       },
-      { filed: 'simple', name: '简单效应分析', type: 'switch', value: true, tips: '有组间因素时：各组内的时间效应、各时间点的组间差异。' },
+      { filed: 'simple', name: '简单效应分析', type: 'switch', value: true, tips: '有组间因素时：各组内的时间效应、各时间点的组间差异，以及各时间点的两两比较（估计边际均值，Bonferroni 校正）；无组间因素时为配对 t 检验的两两比较。' },
       {
         filed: 'errorBar',
         name: '轮廓图误差线',

@@ -104,3 +104,52 @@ describe('partial ε² beside partial η², against R', () => {
     close(one.partialEpsilon2, E.oneWayTime.partialEpsilon2, 1e-9, 'one-way time ε²');
   });
 });
+
+// Pairwise comparisons of time on estimated marginal means, against packages/stats/fixtures/
+// make-repeated-emmeans.R: emmeans on aov(y ~ g * time + Error(id/time)), pairs(adjust = "bonferroni").
+describe('mixed design: EMM pairwise comparisons of time, overall and within each group, against emmeans', () => {
+  interface Pairs { contrast: string[]; estimate: number[]; se: number[]; df: number[]; t: number[]; p: number[]; lower: number[]; upper: number[] }
+  interface Ref { times: string[]; groups: string[]; mse: number; df: number; overall: Pairs; byGroup: Record<string, Pairs> }
+  const R = JSON.parse(readFileSync(new URL('../../../../stats/fixtures/repeated-emmeans.json', import.meta.url), 'utf8')) as Record<string, Ref>;
+  const M = JSON.parse(readFileSync(new URL('../../../../stats/fixtures/anova-emmeans.json', import.meta.url), 'utf8')).mixed as { Y: number[][]; group: string[] };
+  const check = (r: Record<string, unknown>, ref: Ref) => {
+    close(r.emmMse, ref.mse, 1e-9, 'MSE');
+    expect(r.emmDf).toBe(ref.df);
+    const family = (prefix: string, pairs: Pairs) =>
+      pairs.contrast.forEach((c, i) => {
+        const id = prefix + c.replace(' - ', '-');
+        expect(pairs.df[i]).toBe(ref.df);
+        close(r[`emmPairEstimate.${id}`], pairs.estimate[i]!, 1e-9, `estimate ${id}`);
+        close(r[`emmPairSe.${id}`], pairs.se[i]!, 1e-9, `se ${id}`);
+        close(r[`emmPairT.${id}`], pairs.t[i]!, 1e-9, `t ${id}`);
+        close(r[`emmPairP.${id}`], pairs.p[i]!, 1e-9, `p ${id}`);
+        close(r[`emmPairLower.${id}`], pairs.lower[i]!, 1e-9, `lower ${id}`);
+        close(r[`emmPairUpper.${id}`], pairs.upper[i]!, 1e-9, `upper ${id}`);
+      });
+    family('', ref.overall);
+    for (const g of ref.groups) family(`${g}.`, ref.byGroup[g]!);
+  };
+  it('the example (15/15/14), at 95% and 90%', () => {
+    check(run(table, params).results, R.example!);
+    check(run(table, { ...params, level: 0.9 }).results, R.example90!);
+  });
+  it('an unbalanced design (7/8/6 subjects)', () => {
+    const data = {
+      rows: M.Y.length,
+      variables: [...['T1', 'T2', 'T3', 'T4'].map((name) => ({ name, type: 'numeric' as const, valid: M.Y.length, missing: 0, distinct: 0, min: null, max: null, mean: null, levels: [] })), { name: 'g', type: 'categorical' as const, valid: M.Y.length, missing: 0, distinct: 3, min: null, max: null, mean: null, levels: [] }],
+      numeric: (n: string) => M.Y.map((row) => row[Number(n.slice(1)) - 1]!),
+      text: (n: string) => (n === 'g' ? M.group : M.Y.map((row) => String(row[Number(n.slice(1)) - 1]))),
+    };
+    const out = run(data, { vars: ['T1', 'T2', 'T3', 'T4'], group: 'g', correction: 'auto', simple: true, level: 0.95 });
+    check(out.results, R.unbalanced!);
+    const section = out.sections.find((s) => s.title === '两两比较')!;
+    const [overall, within] = section.blocks;
+    expect(overall?.type === 'table' && overall.rows).toHaveLength(6);
+    expect(within?.type === 'table' && within.rows).toHaveLength(18);
+    expect(overall?.type === 'table' && overall.footnotes.join('')).toContain('假定球形');
+  });
+  it('no comparisons when simple effects are switched off; none of these keys without a group', () => {
+    expect(run(table, { ...params, simple: false }).sections.some((s) => s.title === '两两比较')).toBe(false);
+    expect(Object.keys(run(table, { ...params, group: '' }).results).some((k) => k.startsWith('emm'))).toBe(false);
+  });
+});

@@ -1,7 +1,9 @@
 // 重复测量方差分析: wide input (one column per time point), optional between-subjects factor.
 // Mauchly's test, Greenhouse–Geisser / Huynh–Feldt corrections, between-subjects effects and the
 // time × group interaction (car::Anova type 3), simple effects (time within each group; groups at
-// each time), Bonferroni paired t tests between time points without a group, and a profile plot.
+// each time), Bonferroni paired t tests between time points without a group, with a group the
+// time points compared on estimated marginal means (overall and within each group) with the pooled
+// within-subject error, and a profile plot.
 import {
   mixedRepeatedMeasuresAnova,
   oneWayAnova,
@@ -9,6 +11,7 @@ import {
   pairedTTest,
   repeatedMeasuresAnova,
   tQuantile,
+  tTwoSided,
   type MixedWithinRow,
 } from '@labstat/stats';
 import { profileChart, stars } from '../../charts.js';
@@ -259,11 +262,62 @@ export function run(data: DataTable, params: Params): ToolOutput {
           table(`表6 各时间点的组间比较（单因素方差分析）`, ['测量', 'F', 'df', 'P', 'η²'], sbRows, ['每个时间点分别做单因素方差分析（误差项取自该时间点）。多个时间点重复检验时，可按 Bonferroni 法以 0.05/测量次数为界。']),
         ],
       });
+      // Pairwise comparisons of the time points on estimated marginal means, as emmeans on
+      // aov(y ~ g * time + Error(id/time)): each time contrast lies in the within-subject stratum and
+      // is tested with its pooled error (MS = SS误差/df误差, sphericity assumed), overall (the groups
+      // weighted equally) and within each group; Bonferroni over the k(k − 1)/2 pairs of a family.
+      const mse = within.ssError / within.df2;
+      const dfE = within.df2;
+      const m = (k * (k - 1)) / 2;
+      const tCrit = tQuantile(1 - (1 - level) / (2 * m), dfE);
+      const cellMeans = sets.map((s) => vars.map((_, j) => s.rows.reduce((a, r) => a + r[j]!, 0) / s.rows.length));
+      const G = sets.length;
+      const compare = (mean: (j: number) => number, se: number, key: string) =>
+        vars.flatMap((a, ja) =>
+          vars.slice(ja + 1).map((b, off) => {
+            const jb = ja + 1 + off;
+            const estimate = mean(ja) - mean(jb);
+            const t = estimate / se;
+            const p = Math.min(1, m * tTwoSided(t, dfE));
+            const lower = estimate - tCrit * se;
+            const upper = estimate + tCrit * se;
+            const id = `${key}${a}-${b}`;
+            Object.assign(results, { [`emmPairEstimate.${id}`]: estimate, [`emmPairSe.${id}`]: se, [`emmPairT.${id}`]: t, [`emmPairP.${id}`]: p, [`emmPairLower.${id}`]: lower, [`emmPairUpper.${id}`]: upper });
+            return { a, b, estimate, se, t, p, lower, upper };
+          }),
+        );
+      const overall = compare((j) => cellMeans.reduce((acc, cm) => acc + cm[j]!, 0) / G, Math.sqrt((2 * mse * sets.reduce((acc, st) => acc + 1 / st.rows.length, 0)) / G ** 2), '');
+      const byGroup = sets.map((st, gi) => ({ name: st.name, pairs: compare((j) => cellMeans[gi]![j]!, Math.sqrt((2 * mse) / st.rows.length), `${st.name}.`) }));
+      Object.assign(results, { emmDf: dfE, emmMse: mse });
+      const pairRow = (x: (typeof overall)[number]) => [`${x.a} − ${x.b}`, num(x.estimate, 3), num(x.se, 3), `${num(x.lower, 3)} ~ ${num(x.upper, 3)}`, num(x.t, 3), formatP(x.p), stars(x.p)];
+      const emmNotes = [
+        `按估计边际均值比较（同 R emmeans 对 aov(y ~ ${gName} × 时间 + Error(对象/时间)) 的 pairs()）：时间的比较只涉及个体内层，使用该层的合并误差项（MS误差 = ${num(mse, 4)}，df = ${dfE}），各对比较的标准误相同（组内比较随该组例数而变）。`,
+        `P 值与 ${pct}% 置信区间按 Bonferroni 法校正（每个比较族 ${m} 次比较）。`,
+        `合并误差的比较假定球形、未做 Greenhouse–Geisser / Huynh–Feldt 校正（这些校正只用于 F 检验）${mauchly && mauchly.pValue < 0.05 ? '；本数据 Mauchly 检验提示违反球形假设，合并误差的两两比较可能偏于宽松，解读时宜结合表5各组内经 GG 校正的时间效应，或改用不依赖球形假设的比较（如 Bonferroni 校正的配对 t 检验）' : ''}。`,
+      ];
+      sections.push({
+        title: '两两比较',
+        blocks: [
+          table(`表7 各时间点两两比较（估计边际均值，${sets.length} 组等权平均）`, ['比较', '均值差', '标准误', `${pct}%CI（Bonferroni）`, 't', 'P（Bonferroni）', '显著性'], overall.map(pairRow), [
+            ...emmNotes,
+            ...(interaction && pOf(interaction, correction) < 0.05 ? [`时间 × ${gName}交互作用有统计学意义，各组的变化趋势不同，宜以表8各组内的比较为准。`] : []),
+          ]),
+          table(`表8 各组内时间点的两两比较（估计边际均值）`, [gName, '比较', '均值差', '标准误', `${pct}%CI（Bonferroni）`, 't', 'P（Bonferroni）', '显著性'], byGroup.flatMap((bg) => bg.pairs.map((x, i) => [i === 0 ? bg.name : '', ...pairRow(x)])), [
+            '每组内的比较自成一族做 Bonferroni 校正；误差项与表7相同（全部对象的个体内合并误差）。',
+          ]),
+        ],
+      });
+      const sigPairs = overall.filter((x) => x.p < 0.05).map((x) => `${x.a}与${x.b}`);
+      const sigIn = byGroup.map((bg) => ({ name: bg.name, n: bg.pairs.filter((x) => x.p < 0.05).length })).filter((x) => x.n > 0);
+      const emmSentence =
+        `估计边际均值的两两比较（合并误差，Bonferroni 校正）：${sigPairs.length === m ? `各组平均后，${k} 个时间点两两之间差异均有统计学意义` : sigPairs.length > 0 ? `各组平均后，${sigPairs.join('、')}之间差异有统计学意义` : '各组平均后，各时间点之间差异均无统计学意义'}；` +
+          `${sigIn.length > 0 ? `组内比较中，${sigIn.map((x) => `${x.name}组有 ${x.n} 对`).join('、')}时间点差异有统计学意义（每组共 ${m} 对）` : '各组内时间点之间的差异均无统计学意义'}。`;
       const sigTimes = vars.filter((v) => (results[`simpleBetweenP.${v}`] as number | undefined) !== undefined && (results[`simpleBetweenP.${v}`] as number) < 0.05);
       const sigGroups = sets.filter((s) => (results[`simpleWithinPGG.${s.name}`] as number | undefined) !== undefined && (results[`simpleWithinPGG.${s.name}`] as number) < 0.05).map((s) => s.name);
       sentences.push(
         `简单效应分析：${sigGroups.length > 0 ? `${sigGroups.join('、')}组内 ${vars.length} 次测量之间差异有统计学意义（GG 校正 P < 0.05）` : '各组内时间效应均无统计学意义'}；${sigTimes.length > 0 ? `${sigTimes.join('、')}时各组间差异有统计学意义（P < 0.05）` : '各时间点组间差异均无统计学意义'}。`,
       );
+      sentences.push(emmSentence);
     } else {
       const pairs: Array<{ a: number; b: number; t: ReturnType<typeof pairedTTest> }> = [];
       for (let a = 0; a < k; a++) for (let b = a + 1; b < k; b++) pairs.push({ a, b, t: pairedTTest(Y.map((r) => r[a]!), Y.map((r) => r[b]!), { level: 1 - (1 - level) / (k * (k - 1) / 2) }) });

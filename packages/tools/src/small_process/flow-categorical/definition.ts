@@ -4,7 +4,7 @@ import type { ToolDefinition } from '../../tool.js';
 export const definition: ToolDefinition = {
   id: 3004,
   key: 'flow-categorical',
-  version: 1,
+  version: 2,
   name: '两分类变量关联',
   subname: 'Guided Association of Two Categorical Variables',
   description: '分析两个分类变量是否关联（如组别与疗效）：按总例数与理论频数自动选择 Pearson 卡方检验、连续性校正卡方检验或 Fisher 精确检验，并写出每一步的判断。',
@@ -23,6 +23,8 @@ export const definition: ToolDefinition = {
     fields: [
       { filed: 'row', name: '行变量（分类，如组别）', type: 'select_single', columns: 'categorical', required: true, value: '' },
       { filed: 'col', name: '列变量（分类，如结局）', type: 'select_single', columns: 'categorical', required: true, value: '' },
+      { filed: 'rowOrder', name: '行变量的类别顺序（用逗号分隔，可选）', type: 'input', value: '', tips: '如“对照组, 试验组”；未列出的类别按数据中首次出现的顺序排在后面。留空时按数据中首次出现的顺序。' },
+      { filed: 'colOrder', name: '列变量的类别顺序（用逗号分隔，可选）', type: 'input', value: '', tips: '如“有效, 无效”；未列出的类别按数据中首次出现的顺序排在后面。留空时按数据中首次出现的顺序。' },
     ],
   }),
 };

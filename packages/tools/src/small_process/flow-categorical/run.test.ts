@@ -75,3 +75,35 @@ describe('两分类变量关联 flow (textbook rule), against R and the 卡方�
     expect(() => run(columnsTable({ r: ['a', 'b', 'b', 'c'], c: ['x', 'y', 'x', null] }), params)).toThrow('变量“r”的类别“c”');
   });
 });
+
+describe('两分类变量关联 flow: order of the categories', () => {
+  /** The expected-count table and the 卡方检验 crosstab the flow prints: their row and column labels. */
+  const labels = (out: ReturnType<typeof run>) => {
+    const tables = out.sections.flatMap((s) => s.blocks).filter((b) => b.type === 'table');
+    return tables.slice(0, 2).map((t) => (t.type === 'table' ? { cols: t.columns.slice(1), rows: t.rows.map((r) => r[0]) } : null));
+  };
+  it('first appearance among complete rows by default; the same order in the expected counts and the crosstab', () => {
+    // B appears first, but only where c is missing; among the complete rows A comes first.
+    const data = columnsTable({ r: ['B', 'A', 'B', 'A', 'B', 'A'], c: [null, 'y', 'x', 'x', 'y', 'y'] });
+    const [expected, cross] = labels(run(data, params));
+    expect(expected).toEqual({ cols: ['y', 'x'], rows: ['A', 'B'] });
+    expect(cross).toEqual({ cols: ['y', 'x', '合计'], rows: ['A', 'B', '合计'] });
+    const [, example] = labels(run(table, { row: '组别', col: '疗效' }));
+    expect(example).toEqual({ cols: ['有效', '无效', '合计'], rows: ['试验组', '对照组', '合计'] });
+  });
+  it('honours a given order; the decision and the statistics do not change', () => {
+    const data = countsTable([[5, 1], [2, 4], [6, 2]]);
+    const given = { ...params, rowOrder: 'R3, R1', colOrder: 'C2' };
+    const out = run(data, given);
+    const [expected, cross] = labels(out);
+    expect(expected).toEqual({ cols: ['C2', 'C1'], rows: ['R3', 'R1', 'R2'] });
+    expect(cross).toEqual({ cols: ['C2', 'C1', '合计'], rows: ['R3', 'R1', 'R2', '合计'] });
+    const plain = run(data, params);
+    expect(out.results.chosenTest).toBe(plain.results.chosenTest);
+    for (const k of ['p', 'pearsonChi2', 'fisherP', 'cramersV', 'minExpected', 'lowExpectedCells']) close(out.results[k], plain.results[k] as number, 1e-12);
+    close(out.results.p, 0.24355005159958418);
+  });
+  it('refuses an unknown category, naming the column', () => {
+    expect(() => run(table, { row: '组别', col: '疗效', colOrder: '痊愈' })).toThrow('变量“疗效”中没有取值“痊愈”');
+  });
+});

@@ -5,6 +5,7 @@
 import { requireVariables } from '../../common.js';
 import { run as runChisq } from '../../med/chisq/run.js';
 import { num, table, text } from '../../report-helpers.js';
+import { levelOrder, splitList } from '../../survival-input.js';
 import { ToolInputError, type DataTable, type Params, type ToolOutput } from '../../tool.js';
 import { chosenSections, excludedNote, flowChart, pText, STEP, type FlowLink, type FlowNode } from '../flow.js';
 
@@ -33,13 +34,20 @@ const LINKS: FlowLink[] = [
 const NAMES = { 'pearson-chisq': 'Pearson 卡方检验', 'yates-chisq': '连续性校正卡方检验', fisher: 'Fisher 精确检验' } as const;
 const MAX_LEVELS = 30;
 
-/** The r×c counts of the complete rows, levels sorted as the 卡方检验 tool sorts them. */
-function crossTable(data: DataTable, rName: string, cName: string) {
+/**
+ * The r×c counts of the complete rows, categories in order of first appearance or in the order the
+ * user gave (listed ones first), as the 卡方检验 tool orders them.
+ */
+function crossTable(data: DataTable, rName: string, cName: string, params: Params) {
   const r = data.text(rName);
   const c = data.text(cName);
-  const levels = (v: Array<string | null>) => [...new Set(v.filter((x): x is string => x !== null && x !== ''))].sort();
-  const rows = levels(r);
-  const cols = levels(c);
+  const has = (x: string | null | undefined): x is string => x !== null && x !== undefined && x !== '';
+  // First appearance among the complete rows (as the 卡方检验 tool counts them); a category seen only
+  // where the other variable is missing comes last, and is refused below.
+  const both = r.map((_, i) => has(r[i]) && has(c[i]));
+  const ordered = (v: Array<string | null>) => [...v.filter((x, i) => both[i] && has(x)), ...v.filter((x, i) => !both[i] && has(x))] as string[];
+  const rows = levelOrder(ordered(r), rName, splitList(params.rowOrder));
+  const cols = levelOrder(ordered(c), cName, splitList(params.colOrder));
   for (const [name, lv] of [[rName, rows], [cName, cols]] as const) {
     if (lv.length < 2) throw new ToolInputError(`变量“${name}”至少需要 2 个类别，当前只有 ${lv.length} 个`);
     if (lv.length > MAX_LEVELS) throw new ToolInputError(`变量“${name}”有 ${lv.length} 个类别，超过 ${MAX_LEVELS} 个，请确认它是分类变量`);
@@ -62,7 +70,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
   if (!rName || !cName) throw new ToolInputError('请选择行变量和列变量');
   if (rName === cName) throw new ToolInputError('行变量与列变量不能相同');
   requireVariables(data, [rName, cName]);
-  const { rows, cols, counts, n } = crossTable(data, rName, cName);
+  const { rows, cols, counts, n } = crossTable(data, rName, cName, params);
   const rowTotals = counts.map((row) => row.reduce((s, x) => s + x, 0));
   const colTotals = cols.map((_, j) => counts.reduce((s, row) => s + row[j]!, 0));
   for (const [name, levels, totals] of [[rName, rows, rowTotals], [cName, cols, colTotals]] as const) {
@@ -108,7 +116,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
     }
   }
 
-  const out = runChisq(data, { row: rName, col: cName, correct: chosen === 'yates-chisq' ? 'yes' : 'no' });
+  const out = runChisq(data, { row: rName, col: cName, rowOrder: params.rowOrder ?? '', colOrder: params.colOrder ?? '', correct: chosen === 'yates-chisq' ? 'yes' : 'no' });
   const res = out.results;
   const caveats: string[] = [];
   if (chosen === 'fisher' && res.fisherP === null) {
