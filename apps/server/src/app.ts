@@ -25,6 +25,7 @@ import { reportRoutes } from './routes/reports.js';
 import { siteRoutes } from './routes/site.js';
 import { toolRoutes } from './routes/tools.js';
 import { taskRoutes } from './routes/tasks.js';
+import { videoRoutes } from './routes/videos.js';
 import { createServices, type Services } from './services/container.js';
 
 export interface App {
@@ -89,6 +90,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(feedbackRoutes, { services });
   await app.register(contentRoutes, { services });
   await app.register(associationRoutes, { services });
+  await app.register(videoRoutes, { services });
 
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await app.register(fastifyStatic, {

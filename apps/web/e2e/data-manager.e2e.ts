@@ -25,7 +25,7 @@ describe('data manager in the browser', () => {
     await signIn(context, env.server, token);
     await page.goto(`${env.server.url}/#/data-manager/index`);
     await page.getByTestId('data-manager').waitFor();
-    await page.getByTestId('tags-view').getByText('数据管理').waitFor();
+    await page.getByTestId('sidebar').getByText('数据管理').waitFor();
     await page.getByText('还没有数据文件，请先上传').waitFor();
 
     const lines = ['编号,组别,年龄,血糖'];

@@ -5,15 +5,25 @@ import { RouterProvider } from 'react-router-dom';
 import { z } from 'zod';
 import { AppProviders } from './app/providers';
 import { router } from './app/router';
+import { session } from './lib/session-store';
+import { tokenBeforeHash } from './lib/url-token';
 import './styles.css';
 
 // The page's CSP allows no eval: zod's JIT probe (new Function) would only be reported as a violation.
 z.config({ jitless: true });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+// ?token= before the hash logs in like #/?token= does: save it, then load the home page afresh
+// (the new address drops the token, so this runs once).
+const linked = tokenBeforeHash(window.location.href);
+if (linked) {
+  session.login(linked.token);
+  window.location.replace(linked.next);
+} else {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}

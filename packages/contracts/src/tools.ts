@@ -15,6 +15,8 @@ export const ToolPaths = {
   manual: '/anatools/manual',
   runningTime: '/anatools/query/runningtime',
   video: '/anatools/video',
+  /** Streams a tool video: `${videoPlay}/{fileId}?psign=…` (the signature of the video call). */
+  videoPlay: '/anatools/video/play',
   submit: '/anatools/v2',
   report: '/anatools/v2/report',
   icon: '/anatools/icon',
@@ -147,6 +149,7 @@ export const VideoData = z.object({
   status: z.number().int(),
   signature: z.object({ appId: z.string(), fileId: z.string(), psign: z.string() }).nullable(),
 });
+export type VideoData = z.infer<typeof VideoData>;
 
 export const FormStepPayload = z.object({
   data: z.record(z.string(), FieldValue),

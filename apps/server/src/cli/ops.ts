@@ -1,7 +1,7 @@
 // Operations CLI (issue 18): what operators do before the operator console exists — redeem-code
-// batches, voiding codes, giving gifts, reviewing free-plan screenshots. It works on the database
-// the server's environment names (DATA_DIR / DATABASE_URL), migrating and seeding it first as the
-// server does at start.
+// batches, voiding codes, giving gifts, reviewing free-plan screenshots, attaching tool videos. It
+// works on the database the server's environment names (DATA_DIR / DATABASE_URL), migrating and
+// seeding it first as the server does at start.
 //   npm run ops -- help
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,12 +15,14 @@ import { seed } from '../db/seed.js';
 import type { TierValue } from '../db/schema.js';
 import { DAY_MS, formatBeijing } from '../lib/time.js';
 import { RateRepo } from '../repositories/rate-repo.js';
+import { VideosRepo } from '../repositories/videos-repo.js';
 import { UsersRepo } from '../repositories/users-repo.js';
 import type { CommerceDeps } from '../services/commerce/deps.js';
 import { durationLabel } from '../services/commerce/membership-service.js';
 import { createUserCommerce } from '../services/commerce/user-container.js';
 import { createStore } from '../services/container.js';
 import { RateLimiter } from '../services/rate-limiter.js';
+import { VIDEO_MAX_BYTES, VideoService } from '../services/video-service.js';
 
 export const USAGE = `LabStat operations
 
@@ -37,6 +39,11 @@ export const USAGE = `LabStat operations
       list free-plan screenshots waiting for review
   free-review ID approve|reject [--reason TEXT]
       approve (one month of standard membership, once per user) or reject a screenshot
+  video-set TOOLID FILE
+      attach an MP4 or WebM file (at most ${VIDEO_MAX_BYTES / 1024 / 1024} MB) as the tool's video (统计课堂 and
+      the card's demo video), replacing any earlier one; the file is copied into the store
+  video-clear TOOLID
+      remove the tool's video (the tool shows 此工具暂无视频 again)
 `;
 
 export interface OpsIo {
@@ -162,11 +169,29 @@ export async function runOps(argv: string[], env: NodeJS.ProcessEnv, io: OpsIo):
         (r === 'approved' || r === 'rejected' ? io.out : io.err)(`submission ${id}: ${said}`);
         return r === 'approved' || r === 'rejected' ? 0 : 1;
       }
+      case 'video-set':
+      case 'video-clear': {
+        const { positionals } = parseArgs({ args: rest, allowPositionals: true, options: {} });
+        const want = command === 'video-set' ? 2 : 1;
+        if (positionals.length !== want) throw new UsageError(command === 'video-set' ? 'video-set takes TOOLID FILE' : 'video-clear takes TOOLID');
+        const toolId = wholeNumber(positionals[0]!, 'TOOLID', 1, Number.MAX_SAFE_INTEGER);
+        const videos = new VideoService(new VideosRepo(db.kysely), deps.store, config, now);
+        if (command === 'video-clear') {
+          const had = await videos.clear(toolId);
+          io.out(`tool ${toolId}: ${had ? 'video removed' : 'had no video'}`);
+          return 0;
+        }
+        const r = await videos.attach(toolId, positionals[1]!);
+        io.out(`tool ${toolId}: video ${r.fileId} (${r.contentType}, ${r.size} bytes)`);
+        return 0;
+      }
       default:
         throw new UsageError(`unknown command: ${command}`);
     }
   } catch (err) {
-    if (err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    // Service errors (AppError) carry a numeric envelope code; only node's parseArgs codes are strings.
+    const code = (err as { code?: unknown }).code;
+    if (err instanceof UsageError || (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS'))) {
       io.err(`${(err as Error).message}\n\n${USAGE}`);
       return 2;
     }

@@ -45,6 +45,8 @@ import { AssociationRepo } from '../repositories/association-repo.js';
 import { FeedbackService } from './feedback-service.js';
 import { ContentService } from './content-service.js';
 import { AssociationService } from './association-service.js';
+import { VideosRepo } from '../repositories/videos-repo.js';
+import { VideoService } from './video-service.js';
 
 export interface Services {
   sessions: SessionService;
@@ -67,6 +69,7 @@ export interface Services {
   feedback: FeedbackService;
   content: ContentService;
   association: AssociationService;
+  videos: VideoService;
   /** Set once the HTTP app exists, so services can log through it. */
   logger: FastifyBaseLogger | null;
 }
@@ -94,7 +97,8 @@ export function createServices(db: Db, config: Config, now: () => number = Date.
   const reader = new ParquetReader();
   const files = new FileService(new FilesRepo(k), store, reader, config.ingest, config.dataDir, now);
   const tasksRepo = new TasksRepo(k);
-  const tools = new ToolService(new ToolsRepo(k), users, files, now, config.cserviceUrl, tasksRepo);
+  const videos = new VideoService(new VideosRepo(k), store, config, now);
+  const tools = new ToolService(new ToolsRepo(k), users, files, now, config.cserviceUrl, tasksRepo, videos);
   const jobs = new JobPool(config.jobs);
   // Tasks log through the app's logger, which exists once buildApp sets services.logger.
   const tasks = new TaskService(tasksRepo, tools, files, store, jobs, `LabStat ${config.version}`, now, () => services.logger);
@@ -112,6 +116,6 @@ export function createServices(db: Db, config: Config, now: () => number = Date.
   const feedback = new FeedbackService(new FeedbackRepo(k), users, limiter, now);
   const content = new ContentService(new ContentRepo(k));
   const association = new AssociationService(new AssociationRepo(k), files, now);
-  const services: Services = { sessions, accounts, sms, wechat, site: new SiteRepo(k), smsProvider, wechatProvider, store, reader, files, tools, tasks, reports, jobs, ai, pay, commerce, feedback, content, association, logger: null };
+  const services: Services = { sessions, accounts, sms, wechat, site: new SiteRepo(k), smsProvider, wechatProvider, store, reader, files, tools, tasks, reports, jobs, ai, pay, commerce, feedback, content, association, videos, logger: null };
   return services;
 }

@@ -34,6 +34,7 @@ import type { UsersRepo } from '../repositories/users-repo.js';
 import type { FileService } from './file-service.js';
 import { escapeHtml, markdownHtml } from '../lib/html.js';
 import type { TasksRepo } from '../repositories/tasks-repo.js';
+import type { VideoService, VideoSignature } from './video-service.js';
 
 /** The field key a data step's file goes under in a submission's `file` map. */
 export const DATA_FILED = 'data';
@@ -53,6 +54,7 @@ export class ToolService {
     private readonly now: () => number,
     private readonly cserviceUrl: string,
     private readonly tasks: TasksRepo,
+    private readonly videos: Pick<VideoService, 'signature'>,
   ) {}
 
   /** The submission saved with the viewer's own task of this tool, to re-show its form. */
@@ -228,11 +230,10 @@ export class ToolService {
     return (await this.tool(toolId)).row.running_time;
   }
 
-  async video(toolId: number): Promise<{ status: number; signature: null | { appId: string; fileId: string; psign: string } }> {
-    await this.tool(toolId);
-    // Videos play through a VOD service that signs each file (appId, fileId, psign); none is
-    // configured in this build, so every tool answers status 0 and the client says 此工具暂无视频.
-    return { status: 0, signature: null };
+  /** Status 1 and a short-lived play signature when an operator attached a video (ops video-set). */
+  async video(toolId: number): Promise<{ status: number; signature: null | VideoSignature }> {
+    const { row } = await this.tool(toolId);
+    return row.video_file_id ? { status: 1, signature: this.videos.signature(row.video_file_id) } : { status: 0, signature: null };
   }
 }
 

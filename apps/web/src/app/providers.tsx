@@ -1,12 +1,11 @@
-// App-wide providers: antd (zh_CN, theme #409EFF), TanStack Query, and the bridge that lets the
+// App-wide providers: antd (zh_CN, the theme colour and size of the settings, #409EFF by default), TanStack Query, and the bridge that lets the
 // API client show messages.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import type { ReactNode } from 'react';
+import { antdSize, usePreferences } from '../lib/preferences';
 import { ui } from '../lib/ui-bridge';
-
-export const THEME_COLOR = '#409EFF';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -24,8 +23,10 @@ function UiBridge() {
 }
 
 export function AppProviders({ children }: { children: ReactNode }) {
+  // The chosen theme colour and size (settings drawer, cookies) apply to every page and pop-up.
+  const prefs = usePreferences();
   return (
-    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: THEME_COLOR } }}>
+    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: prefs.theme } }} componentSize={antdSize(prefs.size)}>
       {/* Notices start below the 64 px header so they never cover the user menu. */}
       <AntApp notification={{ top: 80 }}>
         <UiBridge />

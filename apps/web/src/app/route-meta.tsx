@@ -1,5 +1,5 @@
 // Route metadata (titles, roles, menu entries) and the free list of spec 01 §4 and §6.
-import { AppstoreOutlined, DashboardOutlined, DatabaseOutlined, ExperimentOutlined, FileProtectOutlined, HomeOutlined, ScheduleOutlined, StarOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, BookOutlined, CommentOutlined, DashboardOutlined, DatabaseOutlined, ExperimentOutlined, FileProtectOutlined, HomeOutlined, NotificationOutlined, ReadOutlined, ScheduleOutlined, StarOutlined, TeamOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { RoleGroup } from '../lib/session-store';
@@ -83,8 +83,21 @@ export const MENU_ROUTES: MenuRoute[] = [
       { path: '/task/height-tool-task', title: '高级工具任务' },
     ],
   },
+  {
+    path: '/document',
+    title: '用户手册',
+    icon: <BookOutlined />,
+    children: [
+      { path: '/document/document-introduce', title: '平台介绍' },
+      { path: '/document/document-manual', title: '快速上手' },
+    ],
+  },
+  { path: '/feedback-list/index', title: '意见反馈', icon: <CommentOutlined /> },
   { path: '/tool/detail', title: '工具详情', hidden: true },
   { path: '/profile/index', title: '个人信息', hidden: true },
+  { path: '/team-info/index', title: '团队介绍', icon: <TeamOutlined />, roles: ['dynamics'] },
+  { path: '/dynamics-update/index', title: '更新动态', icon: <NotificationOutlined />, roles: ['dynamics'] },
+  { path: '/quote/index', title: '引用与致谢', icon: <ReadOutlined />, roles: ['dynamics'] },
   { path: '/user-contract/index', title: '用户协议', icon: <FileProtectOutlined />, roles: ['dynamics'] },
 ];
 

@@ -21,6 +21,11 @@ const TaskListPage = lazy(() => import('../features/tasks/task-list-page').then(
 const ToolDetailPage = lazy(() => import('../features/tool-detail/tool-detail-page').then((m) => ({ default: m.ToolDetailPage })));
 const VipPage = lazy(() => import('../features/vip/vip-page').then((m) => ({ default: m.VipPage })));
 const ProfilePage = lazy(() => import('../features/profile/profile-page').then((m) => ({ default: m.ProfilePage })));
+const FeedbackPage = lazy(() => import('../features/feedback/feedback-page').then((m) => ({ default: m.FeedbackPage })));
+const DocumentPage = lazy(() => import('../features/document/document-page').then((m) => ({ default: m.DocumentPage })));
+const TeamInfoPage = lazy(() => import('../features/static-pages/team-info-page').then((m) => ({ default: m.TeamInfoPage })));
+const QuotePage = lazy(() => import('../features/static-pages/quote-page').then((m) => ({ default: m.QuotePage })));
+const DynamicsUpdatePage = lazy(() => import('../features/static-pages/dynamics-update-page').then((m) => ({ default: m.DynamicsUpdatePage })));
 
 const page = (node: ReactNode) => <Suspense fallback={<Spin style={{ display: 'block', marginTop: 80 }} />}>{node}</Suspense>;
 
@@ -56,6 +61,13 @@ export const router = createHashRouter([
           { path: '/task', element: <Navigate to="/task/public-tool-task" replace /> },
           { path: '/task/public-tool-task', element: page(<TaskListPage key="tool" kind="tool" />) },
           { path: '/task/height-tool-task', element: page(<TaskListPage key="process" kind="process" />) },
+          { path: '/feedback-list/index', element: page(<FeedbackPage />) },
+          { path: '/document', element: <Navigate to="/document/document-introduce" replace /> },
+          { path: '/document/document-introduce', element: page(<DocumentPage key="introduction" page="introduction" />) },
+          { path: '/document/document-manual', element: page(<DocumentPage key="manual" page="manual" />) },
+          { path: '/team-info/index', element: <Permit roles={['dynamics']}>{page(<TeamInfoPage />)}</Permit> },
+          { path: '/quote/index', element: <Permit roles={['dynamics']}>{page(<QuotePage />)}</Permit> },
+          { path: '/dynamics-update/index', element: <Permit roles={['dynamics']}>{page(<DynamicsUpdatePage />)}</Permit> },
           {
             path: '/user-contract/index',
             element: (

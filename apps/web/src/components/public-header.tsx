@@ -1,20 +1,26 @@
-// The public header of spec 02 §2: horizontal menu above 900 px, a dropdown below.
-import { MenuOutlined } from '@ant-design/icons';
+// The public header of spec 02 §2: horizontal menu above 900 px, a dropdown below, rotating
+// notices from GET /dynamics/notification (link notices as hyperlinks), and the user menu.
+import { MenuOutlined, NotificationOutlined } from '@ant-design/icons';
+import type { MenuNotice } from '@labstat/contracts';
 import { Button, Dropdown, Menu, type MenuProps } from 'antd';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { noticeTarget, useNotices } from '../lib/help-api/notices';
 import { UserMenu } from './user-menu';
 
-export const MANUAL_URL = '/#/document/document-manual';
+export const MANUAL_PATH = '/document/document-manual';
 
-const ENTRIES: { key: string; label: string; external?: boolean }[] = [
+const ENTRIES: { key: string; label: string }[] = [
   { key: '/', label: '首页' },
   { key: '/public-tool/visual', label: '分析工具' },
   { key: '/vip', label: '会员中心' },
   { key: '/team-info/index', label: '最新动态' },
-  { key: MANUAL_URL, label: '使用手册', external: true },
+  { key: MANUAL_PATH, label: '使用手册' },
   { key: '/quote/index', label: '引用与致谢' },
 ];
+
+const NOTICE_LINE = 22;
+const NOTICE_INTERVAL_MS = 5000;
 
 function useWide(threshold: number): boolean {
   const [wide, setWide] = useState(() => window.innerWidth > threshold);
@@ -26,16 +32,53 @@ function useWide(threshold: number): boolean {
   return wide;
 }
 
+function NoticeLine({ notice }: { notice: MenuNotice }) {
+  const target = notice.type === 'link' ? noticeTarget(notice.link) : null;
+  const style = { display: 'block', height: NOTICE_LINE, lineHeight: `${NOTICE_LINE}px`, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
+  if (!target) return <span style={{ ...style, color: '#606266' }}>{notice.content}</span>;
+  return (
+    <a href={target.href} style={style} {...(target.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+      {notice.content}
+    </a>
+  );
+}
+
+/** All notices stacked in one line's height, moving up one every few seconds (paused on hover). */
+function RotatingNotices({ notices }: { notices: MenuNotice[] }) {
+  const [index, setIndex] = useState(0);
+  const [paused, setPaused] = useState(false);
+  useEffect(() => {
+    if (notices.length < 2 || paused) return;
+    const t = setInterval(() => setIndex((i) => (i + 1) % notices.length), NOTICE_INTERVAL_MS);
+    return () => clearInterval(t);
+  }, [notices.length, paused]);
+  if (notices.length === 0) return null;
+  return (
+    <div
+      style={{ display: 'flex', alignItems: 'center', gap: 6, minWidth: 0, maxWidth: 340, fontSize: 13 }}
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      data-testid="header-notices"
+    >
+      <NotificationOutlined style={{ color: '#e6a23c' }} />
+      <div style={{ height: NOTICE_LINE, overflow: 'hidden', minWidth: 0, flex: 1 }} aria-live="polite">
+        <div style={{ transform: `translateY(-${(index % notices.length) * NOTICE_LINE}px)`, transition: 'transform .4s ease' }}>
+          {notices.map((n, i) => (
+            <NoticeLine key={i} notice={n} />
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}
+
 export function PublicHeader() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const wide = useWide(900);
+  const notices = useNotices();
   const items: MenuProps['items'] = ENTRIES.map((e) => ({ key: e.key, label: e.label }));
-  const onClick: MenuProps['onClick'] = ({ key }) => {
-    const entry = ENTRIES.find((e) => e.key === key);
-    if (entry?.external) window.open(entry.key, '_blank', 'noopener');
-    else navigate(key);
-  };
+  const onClick: MenuProps['onClick'] = ({ key }) => navigate(key);
   return (
     <header
       style={{
@@ -50,20 +93,22 @@ export function PublicHeader() {
         top: 0,
         zIndex: 10,
       }}
+      data-testid="public-header"
     >
-      <a href="#/" style={{ display: 'flex', alignItems: 'center', gap: 8, fontWeight: 600, fontSize: 20, color: '#303133' }}>
+      <a href="#/" style={{ display: 'flex', alignItems: 'center', gap: 8, fontWeight: 600, fontSize: 20, color: '#303133', flex: 'none' }}>
         <img src="/favicon.svg" alt="" width={28} height={28} />
         LabStat
       </a>
       {wide ? (
-        <Menu mode="horizontal" selectedKeys={[pathname]} items={items} onClick={onClick} style={{ flex: 1, borderBottom: 0 }} />
+        <Menu mode="horizontal" selectedKeys={[pathname]} items={items} onClick={onClick} style={{ flex: 1, minWidth: 0, borderBottom: 0 }} data-testid="header-menu" />
       ) : (
         <div style={{ flex: 1 }}>
           <Dropdown menu={{ items, onClick }} trigger={['click']}>
-            <Button icon={<MenuOutlined />} aria-label="菜单" />
+            <Button icon={<MenuOutlined />} aria-label="菜单" data-testid="header-menu-button" />
           </Dropdown>
         </div>
       )}
+      <RotatingNotices notices={notices.data ?? []} />
       <UserMenu
         entries={[
           ['我的信息', '/profile/index'],

@@ -32,23 +32,40 @@ function currentPath(): string {
   return window.location.hash.replace(/^#/, '') || '/';
 }
 
+/**
+ * The re-login confirm is only useful when nothing else is taking the user to the login page:
+ * not on /login itself, and not when the session was already reset — the route guard resets it
+ * and opens /login when the profile call fails.
+ */
+export function reloginNeeded(path: string, hasToken: boolean): boolean {
+  return hasToken && path !== '/login' && !path.startsWith('/login?');
+}
+
 function askRelogin(): void {
   if (reloginOpen || !ui.modal) return;
   reloginOpen = true;
-  ui.modal.confirm({
-    title: '确认登录',
-    content: '您的身份信息已失效，请重新登录',
-    okText: '跳转登录',
-    cancelText: '取消',
-    onOk() {
+  // Decide after the failing call's callers have reacted (the guard's redirect runs in the same
+  // turn, as promise callbacks), so a login page it opens is never covered by the box.
+  setTimeout(() => {
+    if (!ui.modal || !reloginNeeded(currentPath(), !!session.get().token)) {
       reloginOpen = false;
-      session.reset();
-      window.location.hash = `#/login?redirect=${encodeURIComponent(currentPath())}`;
-    },
-    onCancel() {
-      reloginOpen = false;
-    },
-  });
+      return;
+    }
+    ui.modal.confirm({
+      title: '确认登录',
+      content: '您的身份信息已失效，请重新登录',
+      okText: '跳转登录',
+      cancelText: '取消',
+      onOk() {
+        reloginOpen = false;
+        session.reset();
+        window.location.hash = `#/login?redirect=${encodeURIComponent(currentPath())}`;
+      },
+      onCancel() {
+        reloginOpen = false;
+      },
+    });
+  }, 0);
 }
 
 function showError(text: string): void {

@@ -1,4 +1,5 @@
-// 401 (spec 01 §2): no permission; back goes to /dashboard with ?noGoBack, else one page back.
+// 401 (spec 01 §2): no permission; back goes to /dashboard with ?noGoBack, else one page back;
+// 返回首页 links home.
 import { Button, Result, Space } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 
@@ -15,7 +16,7 @@ export function UnauthorizedPage() {
         <Space>
           <Button onClick={back}>返回</Button>
           <Button type="primary" onClick={() => navigate('/')}>
-            回首页
+            返回首页
           </Button>
         </Space>
       }

@@ -1,11 +1,12 @@
-// The side items under the step list (spec 01 §2): guided tour, hot tools, statistics class,
-// tool manual and customer service.
+// The side items under the step list (spec 01 §2): guided tour, hot tools (the association
+// drawer), statistics class, tool manual (the manual drawer) and customer service.
 import { CustomerServiceOutlined, FireOutlined, PlayCircleOutlined, QuestionCircleOutlined, ReadOutlined } from '@ant-design/icons';
-import { Button, Drawer, Empty, Image, Modal, Pagination, Popover, Row, Col, Space, Spin, Tour, type TourProps } from 'antd';
+import { ToolMessages, type VideoData } from '@labstat/contracts';
+import { Button, Empty, Image, Modal, Popover, Space, Spin, Tour, type TourProps } from 'antd';
 import { useState, type RefObject } from 'react';
-import { fetchVideo, useManual } from '../../lib/tools-api/tool-detail';
-import { useToolList } from '../../lib/tools-api/tool-list';
-import { ToolCard } from '../tools/tool-card';
+import { AssociationDrawer } from '../../components/association-drawer/association-drawer';
+import { ManualDrawer } from '../../components/manual-drawer/manual-drawer';
+import { fetchVideo, useManual, videoSrc } from '../../lib/tools-api/tool-detail';
 
 export interface TourTargets {
   steps: RefObject<HTMLDivElement | null>;
@@ -13,38 +14,37 @@ export interface TourTargets {
   right: RefObject<HTMLDivElement | null>;
 }
 
-/** The manual in a frame; the server sends escaped HTML, the frame gets no script rights. */
+/** The manual as a page of its own: the server sends escaped HTML, shown where no script may run. */
+export function manualDocument(html: string): string {
+  return `<!doctype html><html><head><meta charset="utf-8"><style>body{font-family:sans-serif;line-height:1.7;color:#303133;padding:8px 16px;margin:0}table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:4px 8px}img{max-width:100%}</style></head><body>${html}</body></html>`;
+}
+
+/** The manual in a frame, for the centre of the page before a report exists. */
 export function ManualFrame({ toolId, height = 520 }: { toolId: number; height?: number | string }) {
   const manual = useManual(toolId);
   if (manual.isLoading) return <Spin />;
-  const doc = `<!doctype html><html><head><meta charset="utf-8"><style>body{font-family:sans-serif;line-height:1.7;color:#303133;padding:8px 16px}table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:4px 8px}</style></head><body>${manual.data?.manual ?? ''}</body></html>`;
-  return <iframe title="工具手册" srcDoc={doc} sandbox="" style={{ width: '100%', height, border: 0 }} data-testid="manual-frame" />;
+  return <iframe title="工具手册" srcDoc={manualDocument(manual.data?.manual ?? '')} sandbox="" style={{ width: '100%', height, border: 0 }} data-testid="manual-frame" />;
 }
 
-function HotTools({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const [page, setPage] = useState(1);
-  // Six cards per page (spec 02 association drawer); the medical tools are the most used.
-  const list = useToolList({ toolname: '', toolcalss: '', isFavor: false, level1: 'med', page: 1 }, open);
-  const all = list.data?.list ?? [];
-  return (
-    <Drawer title="热门工具" open={open} onClose={onClose} width={720}>
-      <Row gutter={[12, 12]}>
-        {all.slice((page - 1) * 6, page * 6).map((t) => (
-          <Col span={12} key={t.id}>
-            <ToolCard tool={t} />
-          </Col>
-        ))}
-      </Row>
-      <Pagination hideOnSinglePage current={page} pageSize={6} total={all.length} onChange={setPage} style={{ marginTop: 12, textAlign: 'center' }} />
-    </Drawer>
-  );
+function ToolManualDrawer({ toolId, open, onClose }: { toolId: number; open: boolean; onClose: () => void }) {
+  const manual = useManual(toolId, open);
+  return <ManualDrawer title="工具手册" open={open} onClose={onClose} loading={manual.isLoading} srcDoc={manualDocument(manual.data?.manual ?? '')} />;
 }
 
-export function SideItems({ toolId, cserviceUrl, targets }: { toolId: number; cserviceUrl: string; targets: TourTargets }) {
+export function SideItems({ toolId, cserviceUrl, targets, fid }: { toolId: number; cserviceUrl: string; targets: TourTargets; fid?: string | null }) {
   const [tour, setTour] = useState(false);
   const [hot, setHot] = useState(false);
   const [manual, setManual] = useState(false);
-  const [video, setVideo] = useState<null | { status: number }>(null);
+  const [video, setVideo] = useState<VideoData | null>(null);
+  const [videoOpen, setVideoOpen] = useState(false);
+  const src = videoSrc(video);
+  const openVideo = () =>
+    void fetchVideo(toolId)
+      .catch((): VideoData => ({ status: 0, signature: null }))
+      .then((v) => {
+        setVideo(v);
+        setVideoOpen(true);
+      });
   const tourSteps: TourProps['steps'] = [
     { title: '第一步：选择步骤', description: '左侧按步骤组列出分析步骤，点击进入对应步骤。', target: () => targets.steps.current! },
     { title: '第二步：选择数据', description: '在右侧选择示例数据或上传自己的数据，中间可预览数据与变量类型。', target: () => targets.right.current! },
@@ -58,7 +58,7 @@ export function SideItems({ toolId, cserviceUrl, targets }: { toolId: number; cs
       <Button block icon={<FireOutlined />} onClick={() => setHot(true)}>
         热门工具
       </Button>
-      <Button block icon={<PlayCircleOutlined />} onClick={() => void fetchVideo(toolId).then(setVideo, () => setVideo({ status: 0 }))}>
+      <Button block icon={<PlayCircleOutlined />} onClick={openVideo}>
         统计课堂
       </Button>
       <Button block icon={<ReadOutlined />} onClick={() => setManual(true)}>
@@ -70,12 +70,17 @@ export function SideItems({ toolId, cserviceUrl, targets }: { toolId: number; cs
         </Button>
       </Popover>
       <Tour open={tour} onClose={() => setTour(false)} steps={tourSteps} indicatorsRender={(c, t) => `${c + 1} / ${t}`} />
-      <HotTools open={hot} onClose={() => setHot(false)} />
-      <Modal title="工具手册" open={manual} onCancel={() => setManual(false)} footer={null} width={900}>
-        {manual && <ManualFrame toolId={toolId} height="65vh" />}
-      </Modal>
-      <Modal title="统计课堂" open={video !== null} onCancel={() => setVideo(null)} footer={null}>
-        <Empty description="暂无视频" />
+      <AssociationDrawer open={hot} onClose={() => setHot(false)} toolId={toolId} file={fid} />
+      <ToolManualDrawer toolId={toolId} open={manual} onClose={() => setManual(false)} />
+      {/* Destroyed when hidden, so closing the dialog also stops the playback. */}
+      <Modal title="统计课堂" open={videoOpen} onCancel={() => setVideoOpen(false)} footer={null} width={src ? 800 : undefined} destroyOnHidden>
+        {src ? (
+          <video controls autoPlay src={src} style={{ width: '100%', maxHeight: '70vh', background: '#000' }} data-testid="tool-video">
+            您的浏览器不支持视频播放
+          </video>
+        ) : (
+          <Empty description={ToolMessages.noVideo} />
+        )}
       </Modal>
     </Space>
   );

@@ -300,7 +300,7 @@ function ToolDetailScreen({ toolId, taskId, openAi }: { toolId: number; taskId: 
               <StepList detail={detail} active={step.id} onChoose={setActive} />
             </div>
             <div style={{ marginTop: 16 }}>
-              <SideItems toolId={toolId} cserviceUrl={detail.cservice_url} targets={refs} />
+              <SideItems toolId={toolId} cserviceUrl={detail.cservice_url} targets={refs} fid={fid} />
             </div>
           </Card>
         </Col>

@@ -2,22 +2,32 @@
 // methods, demo-video link, Use now, star toggle and the VIP mark.
 import { CrownFilled, PlayCircleOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
 import type { ToolListItem } from '@labstat/contracts';
-import { Button, Card, Rate, Space, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Modal, Rate, Space, Tag, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { fetchVideo } from '../../lib/tools-api/tool-detail';
+import { fetchVideo, videoSrc } from '../../lib/tools-api/tool-detail';
 import { useStarTool } from '../../lib/tools-api/star-tool';
 import { ui } from '../../lib/ui-bridge';
 
-export async function openVideo(toolId: number, none = '此工具暂无视频'): Promise<void> {
-  const v = await fetchVideo(toolId).catch(() => ({ status: 0 }));
-  if (v.status !== 1) ui.message?.warning(none);
-  else ui.message?.info('正在打开演示视频');
+/** The demo video's play link; null (after saying so) when the tool has none. */
+export async function demoVideo(toolId: number, none = '此工具暂无视频'): Promise<string | null> {
+  const src = videoSrc(await fetchVideo(toolId).catch(() => null));
+  if (!src) ui.message?.warning(none);
+  return src;
 }
 
 export function ToolCard({ tool }: { tool: ToolListItem }) {
   const navigate = useNavigate();
   const star = useStarTool();
   const info = tool.info;
+  const [video, setVideo] = useState<string | null>(null);
+  const [videoOpen, setVideoOpen] = useState(false);
+  const openVideo = () =>
+    void demoVideo(tool.id).then((src) => {
+      if (!src) return;
+      setVideo(src);
+      setVideoOpen(true);
+    });
   return (
     <Card
       size="small"
@@ -87,13 +97,21 @@ export function ToolCard({ tool }: { tool: ToolListItem }) {
         ))}
       </div>
       <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
-        <Button type="link" size="small" icon={<PlayCircleOutlined />} style={{ padding: 0 }} onClick={() => void openVideo(tool.id)}>
+        <Button type="link" size="small" icon={<PlayCircleOutlined />} style={{ padding: 0 }} onClick={openVideo}>
           观看演示视频
         </Button>
         <Button type="primary" size="small" onClick={() => navigate(`/tool/detail?toolId=${tool.id}`)}>
           立即使用
         </Button>
       </div>
+      {/* Destroyed when hidden, so closing the dialog also stops the playback. */}
+      <Modal title={`${tool.toolname} · 演示视频`} open={videoOpen} onCancel={() => setVideoOpen(false)} footer={null} width={800} destroyOnHidden>
+        {video && (
+          <video controls autoPlay src={video} style={{ width: '100%', maxHeight: '70vh', background: '#000' }} data-testid="tool-video">
+            您的浏览器不支持视频播放
+          </video>
+        )}
+      </Modal>
     </Card>
   );
 }

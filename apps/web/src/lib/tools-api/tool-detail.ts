@@ -1,7 +1,10 @@
 // The tool detail calls: base (steps and fields), fields filled from a file, manual, run time, video.
-import { ToolPaths, type FormField, type ToolDetail } from '@labstat/contracts';
+import { ToolPaths, type FormField, type ToolDetail, type VideoData } from '@labstat/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request, requestEnvelope } from '../api-client';
+
+// Video links are followed by the <video> element itself, not by the API client, so they need the base too.
+const BASE = (import.meta.env.VITE_API_BASE as string | undefined) ?? '';
 
 export const toolBaseQuery = (toolId: number, taskId: string) =>
   queryOptions({
@@ -27,6 +30,13 @@ export const manualQuery = (toolId: number) =>
 export const useManual = (toolId: number, enabled = true) => useQuery({ ...manualQuery(toolId), enabled });
 
 /** Video signature; status 1 means a video exists (spec 01 §3). */
-export async function fetchVideo(toolId: number): Promise<{ status: number; signature: unknown }> {
-  return (await requestEnvelope<{ status: number; signature: unknown }>(ToolPaths.video, { query: { toolId }, silent: true })).data;
+export async function fetchVideo(toolId: number): Promise<VideoData> {
+  return (await requestEnvelope<VideoData>(ToolPaths.video, { query: { toolId }, silent: true })).data;
+}
+
+/** Where a plain <video> plays the signed file; null when the tool has no video. */
+export function videoSrc(v: Pick<VideoData, 'status' | 'signature'> | null): string | null {
+  if (!v || v.status !== 1 || !v.signature) return null;
+  const { fileId, psign } = v.signature;
+  return `${BASE}${ToolPaths.videoPlay}/${encodeURIComponent(fileId)}?${new URLSearchParams({ psign }).toString()}`;
 }

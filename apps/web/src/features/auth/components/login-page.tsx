@@ -13,6 +13,8 @@ import { WechatQrPanel } from './wechat-qr-panel';
 
 type Mode = 1 | 2 | 3 | 4;
 const TITLES: Record<Mode, string> = { 1: '账号密码登录', 2: '微信扫码登录', 3: '找回密码', 4: '注册账号' };
+/** ICP and public-security record numbers, set at build time; blank means no record line. */
+const ICP = ((import.meta.env.VITE_ICP as string | undefined) ?? '').trim();
 
 export function LoginPage() {
   const [params] = useSearchParams();
@@ -122,7 +124,8 @@ export function LoginPage() {
       </div>
       <footer style={{ textAlign: 'center', color: '#909399', fontSize: 12, padding: '16px 0' }}>
         <div>© {new Date().getFullYear()} LabStat 医学统计分析平台</div>
-        <div>ICP备案号与公安备案号：{(import.meta.env.VITE_ICP as string | undefined) || '部署时配置（VITE_ICP）'}</div>
+        {/* The record line shows only when the deployment sets its ICP number. */}
+        {ICP && <div data-testid="icp-record">ICP备案号与公安备案号：{ICP}</div>}
       </footer>
     </div>
   );
