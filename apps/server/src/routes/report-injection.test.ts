@@ -37,7 +37,8 @@ const get = (url: string, token?: string) => t.app.inject({ method: 'GET', url, 
 
 /** A page may link only to its own downloads and load no image at all; nothing runs from the data. */
 function expectNoInjectedMarkup(html: string) {
-  for (const [a] of html.matchAll(/<a\b[^>]*>/g)) expect(a).toMatch(/^<a href="\/(reports|s)\/[^"]*"/);
+  // Its own downloads, and on the owner's page the app's AI chat about this report (ids only).
+  for (const [a] of html.matchAll(/<a\b[^>]*>/g)) expect(a).toMatch(/^<a href="(\/(reports|s)\/[^"]*|\/#\/tool\/detail\?toolId=\d+&amp;taskId=[0-9a-f]+&amp;ai=1)"/);
   expect(html).not.toMatch(/<img\b/i);
   expect(html).not.toMatch(/(href|src)\s*=\s*["']?\s*javascript:/i);
   expect(html).not.toMatch(/<[^>]+\son\w+\s*=/i);
