@@ -22,6 +22,7 @@ import type { FileService } from './file-service.js';
 import { TIER_LABEL, tierOf } from './membership.js';
 import type { RateLimiter } from './rate-limiter.js';
 import type { ReportService } from './report-service.js';
+import { Semaphore } from '../lib/semaphore.js';
 import type { ToolService } from './tool-service.js';
 
 export const AiMessages = {
@@ -43,6 +44,8 @@ export interface PreparedDialogue {
 
 export class AiService {
   private readonly templates = new Map<number, QuestionTemplate[]>();
+  /** Per-user mutual exclusion for the quota check (any number of users at once, one question each). */
+  private readonly quotaLock = new Semaphore(Number.MAX_SAFE_INTEGER, 1);
 
   constructor(
     private readonly repo: AiRepo,
@@ -113,29 +116,33 @@ export class AiService {
     const reservation = await this.limiter.reserve([{ key: `ai:${userId}`, limit: this.settings.perMinute, windowMs: 60_000, message: AiMessages.tooFast }]);
     const now = this.now();
     const earlier = provider.external ? await this.earlierTurns(userId, row.taskid) : [];
-    const questionId = await this.repo.insert({
-      taskid: row.taskid,
-      user_id: userId,
-      reportid: body.reportid,
-      role: 'user',
-      content: body.message,
-      model: provider.name,
-      marks: '[]',
-      incomplete: 0,
-      external: provider.external ? 1 : 0,
-      created_at: now,
-    });
-    if (provider.external) {
-      // Stored first, counted after: of simultaneous questions only those within the quota pass.
-      const user = await this.users.byId(userId);
-      const tier = user ? tierOf(user, now) : 'free';
-      const limit = this.settings.dailyQuota[tier];
-      if ((await this.repo.externalQuestionsSince(userId, beijingDayStart(now))) > limit) {
-        await this.repo.remove(questionId);
-        await reservation.release();
-        throw tooMany(AiMessages.quota(TIER_LABEL[tier], limit));
+    // One user's questions pass the quota check one at a time on this instance: stored, then counted,
+    // so of simultaneous questions exactly those within the quota go through (none refused early).
+    const questionId = await this.quotaLock.run(async () => {
+      const id = await this.repo.insert({
+        taskid: row.taskid,
+        user_id: userId,
+        reportid: body.reportid,
+        role: 'user',
+        content: body.message,
+        model: provider.name,
+        marks: '[]',
+        incomplete: 0,
+        external: provider.external ? 1 : 0,
+        created_at: now,
+      });
+      if (provider.external) {
+        const user = await this.users.byId(userId);
+        const tier = user ? tierOf(user, now) : 'free';
+        const limit = this.settings.dailyQuota[tier];
+        if ((await this.repo.externalQuestionsSince(userId, beijingDayStart(now))) > limit) {
+          await this.repo.remove(id);
+          await reservation.release();
+          throw tooMany(AiMessages.quota(TIER_LABEL[tier], limit));
+        }
       }
-    }
+      return id;
+    }, String(userId));
     const replyId = await this.repo.insert({
       taskid: row.taskid,
       user_id: userId,
