@@ -139,6 +139,17 @@ export const BenefitItem = z.object({ title: z.string(), annotation: z.string().
 export const BenefitGroup = z.object({ title: z.string(), content: z.array(BenefitItem) });
 export type BenefitGroup = z.infer<typeof BenefitGroup>;
 
+/** Membership status as the profile and the VIP centre show it (spec 02 §3, §4 VIP display). */
+export const MembershipFields = z.object({
+  vip_time: z.string().nullable(),
+  vip_days: z.number(),
+  vip_life: z.number(),
+  svip_time: z.string().nullable(),
+  svip_days: z.number(),
+  svip_life: z.number(),
+});
+export type MembershipFields = z.infer<typeof MembershipFields>;
+
 /** GET /v2/user/profile (spec 02 §3 user profile). */
 export const UserProfile = z.object({
   username: z.string(),
@@ -155,12 +166,7 @@ export const UserProfile = z.object({
   invitation_code: z.string(),
   favor_num: z.number(),
   order_num: z.number(),
-  vip_time: z.string().nullable(),
-  vip_days: z.number(),
-  vip_life: z.number(),
-  svip_time: z.string().nullable(),
-  svip_days: z.number(),
-  svip_life: z.number(),
+  ...MembershipFields.shape,
   benefits: z.array(BenefitGroup),
 });
 export type UserProfile = z.infer<typeof UserProfile>;

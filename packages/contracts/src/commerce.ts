@@ -2,7 +2,7 @@
 // orders, redeem codes, gifts, invitations, free plan, uploads, profile changes. Money is fen on the
 // server and yuan on the wire (numbers with at most two decimals).
 import { z } from 'zod';
-import { BenefitGroup, ProfileTagChoices, mobileSchema, smsCodeSchema } from './accounts.js';
+import { BenefitGroup, MembershipFields, ProfileTagChoices, mobileSchema, smsCodeSchema } from './accounts.js';
 
 export const CommercePaths = {
   vipCenter: '/v2/user/vipcenter/profile',
@@ -122,12 +122,7 @@ export const VipCenterData = z.object({
   username: z.string(),
   avatar: z.string(),
   login: z.boolean(),
-  vip_time: z.string().nullable(),
-  vip_days: z.number(),
-  vip_life: z.number(),
-  svip_time: z.string().nullable(),
-  svip_days: z.number(),
-  svip_life: z.number(),
+  ...MembershipFields.shape,
   benefits: z.array(BenefitGroup),
   cservice_url: z.string(),
   /** 1 when the user already had the free month (the free tab then says so). */

@@ -1,6 +1,6 @@
 // Membership tiers (spec 02, DESIGN §7): advanced (svip) above standard (vip) above free, each
 // either lifetime or until an expiry time.
-import type { VipCenterData } from '@labstat/contracts';
+import type { MembershipFields } from '@labstat/contracts';
 import type { UsersTable } from '../db/schema.js';
 import { DAY_MS, formatBeijing } from '../lib/time.js';
 
@@ -24,7 +24,7 @@ export function toolAllowed(def: { vip: boolean; svip?: boolean }, tier: Tier): 
 export const TIER_LABEL: Record<Tier, string> = { free: '免费用户', vip: '会员', svip: '高级会员' };
 
 /** The membership fields the profile and the VIP centre card share (spec 02 §2, §4). */
-export type MembershipView = Pick<VipCenterData, 'vip_time' | 'vip_days' | 'vip_life' | 'svip_time' | 'svip_days' | 'svip_life'>;
+export type MembershipView = MembershipFields;
 
 /** Each tier's expiry in Beijing time, whole days left (rounded up, 0 once expired) and lifetime flag. */
 export function membershipView(u: TierFields, now: number): MembershipView {
