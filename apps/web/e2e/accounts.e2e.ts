@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { describe, expect, it, onTestFailed } from 'vitest';
-import { IPHONE_UA, newPage as openPage, snap, useServerAndBrowser } from './harness';
+import { IPHONE_UA, newPage as openPage, settledDropdown, snap, useServerAndBrowser } from './harness';
 
 const env = useServerAndBrowser();
 
@@ -64,6 +64,7 @@ describe('accounts in the browser', () => {
     await page.locator('.ant-notification-notice-close').first().click();
     await expect.poll(() => page.locator('.ant-notification-notice').count()).toBe(0);
     await page.getByTestId('user-menu').click();
+    await settledDropdown(page);
     await page.getByRole('menuitem', { name: '退出登录' }).click();
     await expect.poll(() => page.url()).toMatch(/#\/login\?redirect=/);
     expect((await context.cookies()).find((c) => c.name === 'Custom-Token')).toBeUndefined();

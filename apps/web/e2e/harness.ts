@@ -155,3 +155,10 @@ export async function registerViaApi(server: RunningServer, phone: string, passw
 export async function signIn(context: BrowserContext, server: RunningServer, token: string): Promise<void> {
   await context.addCookies([{ name: 'Custom-Token', value: token, url: server.url }]);
 }
+
+/** Waits out a dropdown's opening animation, so that a click lands on a settled item (a click during
+ * the slide-in can miss the moving item and leave the menu open). */
+export async function settledDropdown(page: Page): Promise<void> {
+  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu').last().waitFor();
+  await page.waitForTimeout(350);
+}

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it, onTestFailed } from 'vitest';
-import { newPage, registerViaApi, signIn, snap, useServerAndBrowser } from './harness';
+import { newPage, registerViaApi, settledDropdown, signIn, snap, useServerAndBrowser } from './harness';
 
 const env = useServerAndBrowser();
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -85,12 +85,6 @@ async function dismissNotifications(page: Page): Promise<void> {
   await close.evaluateAll((buttons) => buttons.forEach((b) => (b as HTMLButtonElement).click()));
   await expect.poll(() => close.count()).toBe(0);
 }
-
-/** Waits out a dropdown's opening animation, so that a click lands on a settled item. */
-const settledDropdown = async (page: Page) => {
-  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu').last().waitFor();
-  await page.waitForTimeout(350);
-};
 
 async function openUserMenu(page: Page, scope: string): Promise<string[]> {
   await dismissNotifications(page);
