@@ -10,3 +10,4 @@ export * from './tasks.js';
 export * from './ai.js';
 export * from './commerce.js';
 export * from './help.js';
+export * from './calc.js';

@@ -134,9 +134,15 @@ function columnOptions(kind: ColumnKind, variables: readonly VariableInfo[]): Fi
  * that file's columns; `values` (saved parameters or the example's choices) replace the defaults.
  */
 export function formFields(def: ToolDefinition, index: number, variables?: readonly VariableInfo[], values: Params = {}): FormField[] {
-  const step = def.steps[index]!;
-  const sid = stepId(def, index);
-  return step.fields.map((f, i) => {
+  return renderFields(def.steps[index]!.fields, stepId(def, index), variables, values);
+}
+
+/**
+ * Fields as the client renders them (ids `base * 100 + i + 1`); shared by tools, calculation tools
+ * and processing methods. With `variables` the column fields list that file's columns.
+ */
+export function renderFields(fields: readonly FieldSpec[], base: number, variables?: readonly VariableInfo[], values: Params = {}): FormField[] {
+  return fields.map((f, i) => {
     const option = f.columns ? (variables ? columnOptions(f.columns, variables) : []) : (f.option ?? []);
     let value: FieldValue = f.value ?? (f.type === 'select_multi' ? [] : f.type === 'switch' ? false : '');
     if (values[f.filed] !== undefined) value = values[f.filed]!;
@@ -147,7 +153,7 @@ export function formFields(def: ToolDefinition, index: number, variables?: reado
       else if (value !== '' && !names.has(String(value))) value = '';
     }
     return {
-      id: fieldId(sid, i),
+      id: fieldId(base, i),
       filed: f.filed,
       name: f.name,
       type: f.type,
@@ -236,7 +242,12 @@ function checkField(f: FieldSpec, raw: FieldValue | undefined, variables: readon
  * value (its default when absent), unknown keys are dropped. Throws ToolInputError with the reason.
  */
 export function validateParams(def: ToolDefinition, values: Params, variables: readonly VariableInfo[]): Params {
+  return validateFields(allFields(def), values, variables);
+}
+
+/** The same check for any field list (calculation tools, processing methods). */
+export function validateFields(fields: readonly FieldSpec[], values: Params, variables: readonly VariableInfo[]): Params {
   const out: Params = {};
-  for (const f of allFields(def)) out[f.filed] = checkField(f, values[f.filed], variables);
+  for (const f of fields) out[f.filed] = checkField(f, values[f.filed], variables);
   return out;
 }

@@ -8,3 +8,5 @@ export * from './columns.js';
 export * from './r-code.js';
 export { interpret, explain, intentOf, type Intent } from './interpret/interpret.js';
 export { ungroundedNumbers } from './interpret/grounding.js';
+export * from './calc/calc-tool.js';
+export * from './calc/registry.js';
