@@ -24,6 +24,8 @@ import { devRoutes } from './routes/dev.js';
 import { reportRoutes } from './routes/reports.js';
 import { siteRoutes } from './routes/site.js';
 import { toolRoutes } from './routes/tools.js';
+import { calcRoutes } from './routes/calc.js';
+import { processingRoutes } from './routes/processing.js';
 import { taskRoutes } from './routes/tasks.js';
 import { videoRoutes } from './routes/videos.js';
 import { createServices, type Services } from './services/container.js';
@@ -82,6 +84,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(devRoutes, { services });
   await app.register(dataManagerRoutes, { services });
   await app.register(toolRoutes, { services });
+  await app.register(calcRoutes, { services });
+  await app.register(processingRoutes, { services });
   await app.register(reportRoutes, { services });
   await app.register(taskRoutes, { services });
   await app.register(aiRoutes, { services });

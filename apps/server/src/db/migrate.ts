@@ -11,6 +11,7 @@ import * as m0008 from './migrations/0008-commerce.js';
 import * as m0009 from './migrations/0009-commerce-content.js';
 import * as m0010 from './migrations/0010-user-commerce.js';
 import * as m0011 from './migrations/0011-feedback-content.js';
+import * as m0012 from './migrations/0012-calc-results.js';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0009-commerce-content': m0009,
   '0010-user-commerce': m0010,
   '0011-feedback-content': m0011,
+  '0012-calc-results': m0012,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

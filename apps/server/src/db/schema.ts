@@ -398,6 +398,15 @@ export interface AnnouncementViewsTable {
   seen_at: number;
 }
 
+/** Calculation tool results (migration 0012); visitors' results have no user. */
+export interface CalcResultsTable {
+  id: string;
+  user_id: number | null;
+  tool_id: number;
+  report: string;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -433,4 +442,5 @@ export interface Database {
   update_news: UpdateNewsTable;
   menu_notices: MenuNoticesTable;
   announcement_views: AnnouncementViewsTable;
+  calc_results: CalcResultsTable;
 }

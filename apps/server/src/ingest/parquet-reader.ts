@@ -113,6 +113,32 @@ export class ParquetReader {
     }
   }
 
+  /**
+   * A connection of its own for a data-processing job: `use` gets it after `open` has made a view
+   * per file (`__row`, then the file's columns under the users' names). Two names equal but for
+   * case cannot both be one view's columns in DuckDB, so such a file is refused with the reason.
+   */
+  async withViews<T>(open: ReadonlyArray<{ view: string; parquetPath: string; vars: readonly VariableInfo[] }>, use: (con: DuckDBConnection, addView: (view: string, parquetPath: string, vars: readonly VariableInfo[]) => Promise<void>) => Promise<T>): Promise<T> {
+    const con = await (await this.db()).connect();
+    const addView = async (view: string, parquetPath: string, vars: readonly VariableInfo[]) => {
+      const folded = new Set<string>();
+      for (const v of vars) {
+        const f = v.name.toLowerCase();
+        if (folded.has(f)) throw new FileProblem(`列名“${v.name}”与另一列只有大小写不同，数据处理无法区分它们；请先修改其中一个列名后重新上传`);
+        folded.add(f);
+      }
+      const layout = await this.layout(con, parquetPath);
+      const cols = vars.map((v) => `${column(layout, v.name)} AS ${ident(v.name)}`);
+      await con.run(`CREATE OR REPLACE TEMP VIEW ${ident(view)} AS SELECT ${RESERVED_COLUMN} AS __row${cols.length ? `, ${cols.join(', ')}` : ''} FROM read_parquet(${lit(parquetPath)})`);
+    };
+    try {
+      for (const o of open) await addView(o.view, o.parquetPath, o.vars);
+      return await use(con, addView);
+    } finally {
+      con.closeSync();
+    }
+  }
+
   async close(): Promise<void> {
     if (this.instance) (await this.instance).closeSync();
     this.instance = null;

@@ -110,6 +110,29 @@ ${sections}
 </body></html>`;
 }
 
+/**
+ * A self-contained page of a report without scripts: charts drawn on the server as inline SVG, no
+ * toolbar. The calculation tools' result page, which also works when saved to disk (下载结果).
+ */
+export function staticReportHtml(report: Report, chartSvg: (option: Record<string, unknown>) => string): string {
+  let n = 0;
+  const sections = report.sections
+    .map(
+      (s) =>
+        `<section><h2>${escapeHtml(s.title)}</h2>${s.blocks
+          .map((b) => (b.type === 'chart' ? `<figure class="chart"><figcaption>${escapeHtml(b.title)}</figcaption><div class="svg">${chartSvg(b.option)}</div></figure>` : block(b, n++, -1, () => '')))
+          .join('')}</section>`,
+    )
+    .join('');
+  const created = new Date(report.createdAt).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false });
+  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${escapeHtml(report.title)}</title><style>${STYLE}.svg{text-align:center}.svg svg{max-width:100%;height:auto}</style></head><body>
+<h1>${escapeHtml(report.title)}</h1>
+<div class="meta">${escapeHtml(report.tool.name)} v${report.tool.version} · 计算于 ${escapeHtml(created)} · ${escapeHtml(report.engineVersion)}</div>
+${sections}
+</body></html>`;
+}
+
 /** Draws every chart of the page; served as a file so the page needs no inline script. */
 export const REPORT_SCRIPT = `(function(){
   var nodes = document.querySelectorAll('script[data-chart]');

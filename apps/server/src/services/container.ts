@@ -47,6 +47,9 @@ import { ContentService } from './content-service.js';
 import { AssociationService } from './association-service.js';
 import { VideosRepo } from '../repositories/videos-repo.js';
 import { VideoService } from './video-service.js';
+import { CalcRepo } from '../repositories/calc-repo.js';
+import { CalcService } from './calc-service.js';
+import { ProcessingService } from './processing-service.js';
 
 export interface Services {
   sessions: SessionService;
@@ -70,6 +73,8 @@ export interface Services {
   content: ContentService;
   association: AssociationService;
   videos: VideoService;
+  calc: CalcService;
+  processing: ProcessingService;
   /** Set once the HTTP app exists, so services can log through it. */
   logger: FastifyBaseLogger | null;
 }
@@ -97,7 +102,8 @@ export function createServices(db: Db, config: Config, now: () => number = Date.
   const reader = new ParquetReader();
   const files = new FileService(new FilesRepo(k), store, reader, config.ingest, config.dataDir, now);
   const tasksRepo = new TasksRepo(k);
-  const videos = new VideoService(new VideosRepo(k), store, config, now);
+  const videosRepo = new VideosRepo(k);
+  const videos = new VideoService(videosRepo, store, config, now);
   const tools = new ToolService(new ToolsRepo(k), users, files, now, config.cserviceUrl, tasksRepo, videos);
   const jobs = new JobPool(config.jobs);
   // Tasks log through the app's logger, which exists once buildApp sets services.logger.
@@ -116,6 +122,8 @@ export function createServices(db: Db, config: Config, now: () => number = Date.
   const feedback = new FeedbackService(new FeedbackRepo(k), users, limiter, now);
   const content = new ContentService(new ContentRepo(k));
   const association = new AssociationService(new AssociationRepo(k), files, now);
-  const services: Services = { sessions, accounts, sms, wechat, site: new SiteRepo(k), smsProvider, wechatProvider, store, reader, files, tools, tasks, reports, jobs, ai, pay, commerce, feedback, content, association, videos, logger: null };
+  const calc = new CalcService(new CalcRepo(k), limiter, `LabStat ${config.version}`, now);
+  const processing = new ProcessingService(tasksRepo, files, reader, store, videosRepo, videos, { instance: tasks.instance, leaseMs: jobs.leaseMs }, `LabStat ${config.version}`, now, () => services.logger);
+  const services: Services = { sessions, accounts, sms, wechat, site: new SiteRepo(k), smsProvider, wechatProvider, store, reader, files, tools, tasks, reports, jobs, ai, pay, commerce, feedback, content, association, videos, calc, processing, logger: null };
   return services;
 }

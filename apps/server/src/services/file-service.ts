@@ -146,6 +146,34 @@ export class FileService {
     }
   }
 
+  /**
+   * A file the server made for the user (a data-processing result, a CSV on local disk) becomes one
+   * of their data files through the same ingest as an upload.
+   */
+  async ingestLocal(ownerId: number, localFile: string, filename: string): Promise<FileSummary> {
+    const work = await this.scratch.mkdtemp('made-');
+    try {
+      const original = path.join(work, 'original');
+      const hash = crypto.createHash('sha256');
+      let size = 0;
+      const src = fs.createReadStream(localFile);
+      src.on('data', (chunk) => {
+        hash.update(chunk as Buffer);
+        size += (chunk as Buffer).length;
+      });
+      await pipeline(src, fs.createWriteStream(original));
+      return await this.ingestAndStore(work, original, { ownerId, exampleKey: null, filename: cleanFilename(filename), size, sha256: hash.digest('hex') });
+    } finally {
+      await fs.promises.rm(work, { recursive: true, force: true });
+    }
+  }
+
+  /** A scratch directory for server-side work, removed by `done` (and by the sweep if we crash). */
+  async scratchDir(prefix: string): Promise<{ dir: string; done(): Promise<void> }> {
+    const dir = await this.scratch.mkdtemp(prefix);
+    return { dir, done: () => fs.promises.rm(dir, { recursive: true, force: true }) };
+  }
+
   /** Ingests a file shipped with the tools as a public example (idempotent by key and content). */
   async ensureExample(key: string, filename: string, localFile: string): Promise<void> {
     const bytes = await fs.promises.readFile(localFile);

@@ -20,6 +20,7 @@ import {
   type SubmitResult,
 } from '@labstat/contracts';
 import { allFields, rScript, toolById, ToolInputError, validateParams, type Params } from '@labstat/tools';
+import { processingById } from '@labstat/processing';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { AppError, badRequest, notFound } from '../errors.js';
@@ -257,7 +258,7 @@ export class TaskService {
     const filter = { userId, kind, status: q.status };
     const [rows, count] = await Promise.all([this.repo.list(filter, (q.page - 1) * q.limit, q.limit), this.repo.count(filter)]);
     const task_list = rows.map((r) => ({
-      toolid__toolname: r.toolname ?? toolById(r.tool_id)?.definition.name ?? `工具 ${r.tool_id}`,
+      toolid__toolname: r.toolname ?? toolById(r.tool_id)?.definition.name ?? processingById(r.tool_id)?.definition.name ?? `工具 ${r.tool_id}`,
       toolid__id: r.tool_id,
       taskid: r.taskid,
       create_time: formatBeijing(r.created_at),
