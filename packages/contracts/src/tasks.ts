@@ -44,6 +44,8 @@ export const TaskItem = z.object({
   status: z.enum([TaskStatus.running, TaskStatus.success, TaskStatus.failure]),
   /** Why a task failed (empty otherwise). */
   message: z.string(),
+  /** A data-processing task's report page (its 查看 opens it; tools' tasks open the tool detail). */
+  report: z.string().optional(),
   /** A 分析中 task still waiting for a worker: shown as 排队中. */
   queued: z.boolean(),
   /** Its 1-based place in the queue, when the server that holds it answers; null otherwise. */

@@ -117,7 +117,7 @@ export class TasksRepo {
   async list(f: TaskFilter, offset: number, limit: number) {
     return this.filtered(f)
       .leftJoin('tools', 'tools.id', 'tasks.tool_id')
-      .select(['tasks.taskid', 'tasks.tool_id', 'tasks.status', 'tasks.message', 'tasks.created_at', 'tasks.ended_at', 'tasks.started_at', 'tools.name as toolname'])
+      .select(['tasks.taskid', 'tasks.tool_id', 'tasks.status', 'tasks.message', 'tasks.created_at', 'tasks.ended_at', 'tasks.started_at', 'tasks.report_id', 'tools.name as toolname'])
       .orderBy('tasks.created_at', 'desc')
       .orderBy('tasks.taskid', 'desc')
       .offset(offset)

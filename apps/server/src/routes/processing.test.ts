@@ -46,11 +46,13 @@ describe('data processing over HTTP', () => {
     expect(orig.body.data.rows.slice(1).map((r: unknown[]) => String(r[0]))).toEqual(['1', '2', '3', '4', '5']);
 
     const tasks = await t.call('GET', '/user/task/tool?status=&page=1&limit=15', { token });
-    expect(tasks.body.data.task_list[0]).toMatchObject({ toolid__toolname: '排序', toolid__id: 5001, status: '成功' });
+    expect(tasks.body.data.task_list[0]).toMatchObject({ toolid__toolname: '排序', toolid__id: 5001, status: '成功', report: done.body.data.report });
     const report = await t.app.inject({ method: 'GET', url: done.body.data.report, headers: { 'x-csrftoken': token } });
     expect(report.statusCode).toBe(200);
     expect(report.body).toContain('体检数据_排序.csv');
     expect(report.body).toContain('保持不变');
+    // A processing report has no AI chat link (that would open a tool detail that does not exist).
+    expect(report.body).not.toContain('data-testid="report-ai"');
   });
 
   it('refuses a bad choice without leaving a task, and asks for login', async () => {

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import { ShareData, TaskCenterMessages, TaskPaths, ToolPaths, envelopeSchema, ok } from '@labstat/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { toolById } from '@labstat/tools';
 import { z } from 'zod';
 import { AppError } from '../errors.js';
 import { cookieToken, requireAuth, sessionOf, tokenOf } from '../plugins/auth.js';
@@ -94,7 +95,8 @@ export const reportRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       async ({ row }) => ({
         base: ReportService.ownerBase(row.reportid),
         share: { path: (await reports.liveSharePath(row.reportid)) ?? '' },
-        ai: { toolId: row.tool_id, taskId: row.taskid },
+        // Only analysis tools have a chat; a data-processing report has none.
+        ...(toolById(row.tool_id) ? { ai: { toolId: row.tool_id, taskId: row.taskid } } : {}),
       }),
     ),
   );

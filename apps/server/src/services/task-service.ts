@@ -265,6 +265,7 @@ export class TaskService {
       update_time: r.ended_at === null ? '' : formatBeijing(r.ended_at),
       status: r.status,
       message: r.message,
+      ...(processingById(r.tool_id) && r.report_id ? { report: `${ToolPaths.reportPage}/${r.report_id}` } : {}),
       ...this.queueFields(r),
     }));
     return { task_list, count };

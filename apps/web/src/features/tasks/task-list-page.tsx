@@ -80,7 +80,7 @@ export function TaskListPage({ kind }: { kind: TaskListKind }) {
             icon={<EyeOutlined />}
             disabled={t.status !== '成功'}
             data-testid="task-view"
-            onClick={() => navigate(`/tool/detail?toolId=${t.toolid__id}&taskId=${encodeURIComponent(t.taskid)}`)}
+            onClick={() => (t.report ? window.open(t.report, '_blank', 'noopener') : navigate(`/tool/detail?toolId=${t.toolid__id}&taskId=${encodeURIComponent(t.taskid)}`))}
           >
             查看
           </Button>
