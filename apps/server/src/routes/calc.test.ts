@@ -57,4 +57,16 @@ describe('calculation tools over HTTP', () => {
     const mine = await t.call('POST', CalcPaths.submit, { token, body: { toolid: 4001, form: { delta: 3, sd: 8 } } });
     expect(mine.body.code).toBe(200);
   });
+
+  it('shows typed labels as text on the result page, never as markup', async () => {
+    const payload = '<img src=x onerror=alert(1)>';
+    const r = await t.call('POST', CalcPaths.submit, {
+      body: { toolid: 4103, data: [{ group: payload, c1: 10, c2: 20 }, { group: 'B&B', c1: 15, c2: 5 }], form: { categories: '好<b>转</b>,无效' } },
+    });
+    expect(r.body.code, JSON.stringify(r.body)).toBe(200);
+    const html = (await page(r.body.data.result)).body;
+    expect(html).not.toContain('<img src=x');
+    expect(html).not.toContain('<b>转</b>');
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+  });
 });

@@ -3,10 +3,12 @@
 // so submissions are rate-limited per user or per address. Results are kept for RESULT_DAYS.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { CalcMessages, CalcPaths, Report, type CalcListData, type CalcParamsData, type CalcResultData, type CalcSubmitBody } from '@labstat/contracts';
-import { calcParams, calcToolById, calcTree, manualFile, runCalcTool, ToolInputError, type CalcTool } from '@labstat/tools';
+import { CalcMessages, CalcPaths, Report, ResultCode, type CalcListData, type CalcParamsData, type CalcResultData, type CalcSubmitBody } from '@labstat/contracts';
+import { calcParams, calcToolById, calcTree, manualFile, type CalcTool } from '@labstat/tools';
+import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { badRequest, notFound } from '../errors.js';
+import { AppError, badRequest, notFound } from '../errors.js';
+import { JobFailure, type JobPool } from '../jobs/job-pool.js';
 import { markdownHtml } from '../lib/html.js';
 import type { CalcRepo } from '../repositories/calc-repo.js';
 import { safeFileName } from '../reports/report-facts.js';
@@ -16,6 +18,8 @@ export const RESULT_DAYS = 30;
 const DAY = 24 * 60 * 60 * 1000;
 const PER_MINUTE = 60;
 const newId = () => crypto.randomBytes(12).toString('hex');
+/** Visitors' jobs queue fairly by address: a negative number no user id can be. */
+const visitorKey = (ip: string) => -(crypto.createHash('sha256').update(ip).digest().readUInt32BE(0) + 1);
 
 export class CalcService {
   private lastSweep = 0;
@@ -23,8 +27,10 @@ export class CalcService {
   constructor(
     private readonly repo: CalcRepo,
     private readonly limiter: RateLimiter,
+    private readonly jobs: JobPool,
     private readonly engineVersion: string,
     private readonly now: () => number,
+    private readonly log: () => FastifyBaseLogger | null,
   ) {}
 
   list(): CalcListData {
@@ -52,13 +58,26 @@ export class CalcService {
     const t = this.tool(body.toolid);
     const d = t.definition;
     await this.limiter.reserve([{ key: who.userId ? `calc:user:${who.userId}` : `calc:ip:${who.ip}`, limit: PER_MINUTE, windowMs: 60_000, message: '计算过于频繁，请稍后再试' }]);
-    let output;
+    // In the job pool: a large exact test must not hold up the server's other requests.
+    const id = newId();
+    let ran;
     try {
-      output = runCalcTool(t, body.data, body.form);
+      ran = await this.jobs.run(
+        { toolId: d.id, set: { rows: 0, variables: [], columns: {} }, params: {}, calc: { rows: body.data, form: body.form } },
+        { user: who.userId ?? visitorKey(who.ip), id },
+      );
     } catch (err) {
-      if (err instanceof ToolInputError) throw badRequest(err.message);
+      if (err instanceof JobFailure && err.reason === 'timeout') throw new AppError(ResultCode.serverError, '计算超时：表格过大或计算过于复杂，请减少数据后重试', 500);
       throw err;
     }
+    if (!ran.ok) {
+      if (ran.internal) {
+        this.log()?.error({ toolid: d.id, err: ran.message }, 'calculation failed');
+        throw new AppError(ResultCode.serverError, '计算出错，我们已记录该问题，请稍后重试', 500);
+      }
+      throw badRequest(ran.message);
+    }
+    const output = ran.output;
     const report: Report = Report.parse({
       ...output,
       tool: { key: d.key, name: d.name, version: d.version },
@@ -67,7 +86,6 @@ export class CalcService {
       engineVersion: this.engineVersion,
       createdAt: this.now(),
     });
-    const id = newId();
     await this.repo.insert({ id, user_id: who.userId, tool_id: d.id, report: JSON.stringify(report), created_at: this.now() });
     await this.sweep();
     return { result: `${CalcPaths.resultPage}/${id}/${encodeURIComponent(`${safeFileName(d.name)}.html`)}` };

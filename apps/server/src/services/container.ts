@@ -122,7 +122,7 @@ export function createServices(db: Db, config: Config, now: () => number = Date.
   const feedback = new FeedbackService(new FeedbackRepo(k), users, limiter, now);
   const content = new ContentService(new ContentRepo(k));
   const association = new AssociationService(new AssociationRepo(k), files, now);
-  const calc = new CalcService(new CalcRepo(k), limiter, `LabStat ${config.version}`, now);
+  const calc = new CalcService(new CalcRepo(k), limiter, jobs, `LabStat ${config.version}`, now, () => services.logger);
   const processing = new ProcessingService(tasksRepo, files, reader, store, videosRepo, videos, { instance: tasks.instance, leaseMs: jobs.leaseMs }, `LabStat ${config.version}`, now, () => services.logger);
   const services: Services = { sessions, accounts, sms, wechat, site: new SiteRepo(k), smsProvider, wechatProvider, store, reader, files, tools, tasks, reports, jobs, ai, pay, commerce, feedback, content, association, videos, calc, processing, logger: null };
   return services;
