@@ -135,12 +135,12 @@ describe('admin shell in the browser', () => {
     await tags.waitFor();
     const titles = () => tags.getByRole('tab').allInnerTexts();
 
-    // Three pages opened; 数据管理 is pinned first.
+    // Three pages opened; 数据管理 and 计算工具 are pinned first.
     await page.getByTestId('sidebar').getByText('标准工具').click();
     await page.getByTestId('sidebar').getByText('可视化工具').click();
     await page.getByTestId('sidebar').getByText('任务中心').click();
     await page.getByTestId('sidebar').getByText('标准工具任务').click();
-    await expect.poll(titles).toEqual(['数据管理', '工作台', '可视化工具', '标准工具任务']);
+    await expect.poll(titles).toEqual(['数据管理', '计算工具', '工作台', '可视化工具', '标准工具任务']);
 
     await tags.getByRole('tab', { name: '可视化工具' }).click({ button: 'right' });
     const menu = page.getByTestId('tags-menu');
@@ -149,7 +149,7 @@ describe('admin shell in the browser', () => {
     expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual(['刷新', '关闭', '关闭其他', '关闭所有']);
     await snap(page, 'shell-tags-menu');
     await menu.getByRole('menuitem', { name: '关闭其他' }).click();
-    await expect.poll(titles).toEqual(['数据管理', '可视化工具']);
+    await expect.poll(titles).toEqual(['数据管理', '计算工具', '可视化工具']);
     expect(hashPath(page)).toBe('/public-tool/visual');
 
     // A pinned tab cannot be closed.
@@ -171,7 +171,7 @@ describe('admin shell in the browser', () => {
 
     await tags.getByRole('tab', { name: '可视化工具' }).click({ button: 'right' });
     await menu.getByRole('menuitem', { name: '关闭所有' }).click();
-    await expect.poll(titles).toEqual(['数据管理']);
+    await expect.poll(titles).toEqual(['数据管理', '计算工具']);
     await expect.poll(() => hashPath(page)).toBe('/data-manager/index');
     await context.close();
   });

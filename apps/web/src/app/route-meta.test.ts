@@ -8,7 +8,7 @@ describe('route guard rules (spec 01 §4, §6)', () => {
     }
     expect(isFreePath('/high-tool/fenxi', [])).toBe(false);
     expect(isFreePath('/high-tool/fenxi', ['fenxi'])).toBe(true);
-    for (const p of ['/data-manager/index', '/task/public-tool-task', '/tool/detail', '/profile/index', '/public-toolbox']) {
+    for (const p of ['/data-manager/index', '/data-processing/index', '/task/public-tool-task', '/tool/detail', '/profile/index', '/public-toolbox']) {
       expect(isFreePath(p, ['fenxi']), p).toBe(false);
     }
   });
@@ -16,6 +16,8 @@ describe('route guard rules (spec 01 §4, §6)', () => {
   it('knows the spec routes so unknown paths can go to 404', () => {
     expect(isSpecPath('/task/public-tool-task')).toBe(true);
     expect(isSpecPath('/tool/detail')).toBe(true);
+    expect(isSpecPath('/data-processing/index')).toBe(true);
+    expect(isSpecPath('/calculate/index')).toBe(true);
     expect(isSpecPath('/nothing-here')).toBe(false);
   });
 

@@ -1,5 +1,6 @@
 // Route metadata (titles, roles, menu entries) and the free list of spec 01 §4 and §6.
-import { AppstoreOutlined, BookOutlined, CommentOutlined, DashboardOutlined, DatabaseOutlined, ExperimentOutlined, FileProtectOutlined, HomeOutlined, NotificationOutlined, ReadOutlined, ScheduleOutlined, StarOutlined, TeamOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, BookOutlined, CalculatorOutlined, CommentOutlined, DashboardOutlined, DatabaseOutlined, ExperimentOutlined, FileProtectOutlined, FilterOutlined, HomeOutlined, NotificationOutlined, ReadOutlined, ScheduleOutlined, StarOutlined, TeamOutlined } from '@ant-design/icons';
+import { PROCESSING_ROUTE } from '@labstat/contracts';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { RoleGroup } from '../lib/session-store';
@@ -26,7 +27,7 @@ const SPEC_ROUTES = [
   '/', '/login', '/auth-redirect', '/dashboard', '/vip', '/profile/index', '/404', '/401', '/redirect',
   '/team-info/index', '/user-contract/index', '/quote/index', '/dynamics-update/index',
   '/data-manager/index', '/calculate/index', '/public-tool', '/high-tool', '/task', '/collect', '/document',
-  '/feedback-list/index', '/tool/detail',
+  '/feedback-list/index', '/tool/detail', PROCESSING_ROUTE,
 ];
 
 export function isSpecPath(path: string): boolean {
@@ -53,6 +54,8 @@ export const MENU_ROUTES: MenuRoute[] = [
   { path: '/', title: '首页', icon: <HomeOutlined /> },
   { path: '/dashboard', title: '工作台', icon: <DashboardOutlined /> },
   { path: '/data-manager/index', title: '数据管理', icon: <DatabaseOutlined />, affix: true },
+  { path: '/calculate/index', title: '计算工具', icon: <CalculatorOutlined />, affix: true },
+  { path: PROCESSING_ROUTE, title: '数据处理', icon: <FilterOutlined /> },
   {
     path: '/public-tool',
     title: '标准工具',

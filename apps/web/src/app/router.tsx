@@ -1,4 +1,5 @@
 // Hash routes of spec 01 §2 and spec 02 §2 for the screens that exist so far.
+import { PROCESSING_ROUTE } from '@labstat/contracts';
 import { Spin } from 'antd';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { createHashRouter, Navigate, Outlet } from 'react-router-dom';
@@ -25,6 +26,8 @@ const FeedbackPage = lazy(() => import('../features/feedback/feedback-page').the
 const DocumentPage = lazy(() => import('../features/document/document-page').then((m) => ({ default: m.DocumentPage })));
 const TeamInfoPage = lazy(() => import('../features/static-pages/team-info-page').then((m) => ({ default: m.TeamInfoPage })));
 const QuotePage = lazy(() => import('../features/static-pages/quote-page').then((m) => ({ default: m.QuotePage })));
+const CalculatePage = lazy(() => import('../features/calculate/calculate-page').then((m) => ({ default: m.CalculatePage })));
+const DataProcessingPage = lazy(() => import('../features/data-processing/data-processing-page').then((m) => ({ default: m.DataProcessingPage })));
 const DynamicsUpdatePage = lazy(() => import('../features/static-pages/dynamics-update-page').then((m) => ({ default: m.DynamicsUpdatePage })));
 
 const page = (node: ReactNode) => <Suspense fallback={<Spin style={{ display: 'block', marginTop: 80 }} />}>{node}</Suspense>;
@@ -49,6 +52,8 @@ export const router = createHashRouter([
         children: [
           { path: '/dashboard', element: <DashboardPage /> },
           { path: '/data-manager/index', element: page(<DataManagerPage />) },
+          { path: '/calculate/index', element: page(<CalculatePage />) },
+          { path: PROCESSING_ROUTE, element: page(<DataProcessingPage />) },
           { path: '/public-tool', element: <Navigate to="/public-tool/visual" replace /> },
           { path: '/public-tool/:level', element: page(<ToolListPage mode="public" />) },
           { path: '/high-tool', element: <Navigate to="/high-tool/fenxi" replace /> },

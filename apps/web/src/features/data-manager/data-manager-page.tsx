@@ -1,9 +1,10 @@
 // Data management (/data-manager/index, a pinned tab): the user's files, drag-and-drop upload,
 // a preview with infinite scroll, the variable panel, download of the original and deletion.
-import { DeleteOutlined, DownloadOutlined, FileExcelOutlined, FileTextOutlined } from '@ant-design/icons';
-import type { FileSummary } from '@labstat/contracts';
+import { DeleteOutlined, DownloadOutlined, FileExcelOutlined, FileTextOutlined, FilterOutlined } from '@ant-design/icons';
+import { PROCESSING_ROUTE, type FileSummary } from '@labstat/contracts';
 import { Alert, Button, Card, Col, Empty, List, Row, Space, Tooltip, Typography } from 'antd';
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { confirmDeleteFile } from '../../components/data-file/confirm-delete-file';
 import { FilePreviewTable } from '../../components/data-file/file-preview-table';
 import { UploadArea } from '../../components/data-file/upload-area';
@@ -45,7 +46,19 @@ export function DataManagerPage() {
   return (
     <Row gutter={16} data-testid="data-manager">
       <Col xs={24} lg={8}>
-        <Card title="我的数据" size="small" extra={<Typography.Text type="secondary">共 {list.length} 个文件</Typography.Text>}>
+        <Card
+          title="我的数据"
+          size="small"
+          extra={
+            <Space size={12}>
+              <Typography.Text type="secondary">共 {list.length} 个文件</Typography.Text>
+              {/* Processing (sort, recode, missing values…) writes a new file from the chosen one. */}
+              <Link to={selected ? `${PROCESSING_ROUTE}?fid=${encodeURIComponent(selected)}` : PROCESSING_ROUTE} data-testid="to-processing">
+                <FilterOutlined /> 数据处理
+              </Link>
+            </Space>
+          }
+        >
           <UploadArea onUploaded={(f) => setSelected(f._fid)} />
           <List<FileSummary>
             style={{ marginTop: 12 }}

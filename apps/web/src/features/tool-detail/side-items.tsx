@@ -1,22 +1,20 @@
 // The side items under the step list (spec 01 §2): guided tour, hot tools (the association
 // drawer), statistics class, tool manual (the manual drawer) and customer service.
-import { CustomerServiceOutlined, FireOutlined, PlayCircleOutlined, QuestionCircleOutlined, ReadOutlined } from '@ant-design/icons';
+import { FireOutlined, PlayCircleOutlined, QuestionCircleOutlined, ReadOutlined } from '@ant-design/icons';
 import { ToolMessages, type VideoData } from '@labstat/contracts';
-import { Button, Empty, Image, Modal, Popover, Space, Spin, Tour, type TourProps } from 'antd';
+import { Button, Space, Spin, Tour, type TourProps } from 'antd';
 import { useState, type RefObject } from 'react';
 import { AssociationDrawer } from '../../components/association-drawer/association-drawer';
+import { ContactSupportButton } from '../../components/contact-support-button';
+import { manualDocument } from '../../components/manual-drawer/manual-document';
 import { ManualDrawer } from '../../components/manual-drawer/manual-drawer';
+import { VideoDialog } from '../../components/video-dialog';
 import { fetchVideo, useManual, videoSrc } from '../../lib/tools-api/tool-detail';
 
 export interface TourTargets {
   steps: RefObject<HTMLDivElement | null>;
   centre: RefObject<HTMLDivElement | null>;
   right: RefObject<HTMLDivElement | null>;
-}
-
-/** The manual as a page of its own: the server sends escaped HTML, shown where no script may run. */
-export function manualDocument(html: string): string {
-  return `<!doctype html><html><head><meta charset="utf-8"><style>body{font-family:sans-serif;line-height:1.7;color:#303133;padding:8px 16px;margin:0}table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:4px 8px}img{max-width:100%}</style></head><body>${html}</body></html>`;
 }
 
 /** The manual in a frame, for the centre of the page before a report exists. */
@@ -64,24 +62,11 @@ export function SideItems({ toolId, cserviceUrl, targets, fid }: { toolId: numbe
       <Button block icon={<ReadOutlined />} onClick={() => setManual(true)}>
         工具手册
       </Button>
-      <Popover content={<Image src={cserviceUrl} width={180} preview={false} alt="客服二维码" />} title="扫码联系客服" trigger="click">
-        <Button block icon={<CustomerServiceOutlined />}>
-          联系客服
-        </Button>
-      </Popover>
+      <ContactSupportButton imageUrl={cserviceUrl} />
       <Tour open={tour} onClose={() => setTour(false)} steps={tourSteps} indicatorsRender={(c, t) => `${c + 1} / ${t}`} />
       <AssociationDrawer open={hot} onClose={() => setHot(false)} toolId={toolId} file={fid} />
       <ToolManualDrawer toolId={toolId} open={manual} onClose={() => setManual(false)} />
-      {/* Destroyed when hidden, so closing the dialog also stops the playback. */}
-      <Modal title="统计课堂" open={videoOpen} onCancel={() => setVideoOpen(false)} footer={null} width={src ? 800 : undefined} destroyOnHidden>
-        {src ? (
-          <video controls autoPlay src={src} style={{ width: '100%', maxHeight: '70vh', background: '#000' }} data-testid="tool-video">
-            您的浏览器不支持视频播放
-          </video>
-        ) : (
-          <Empty description={ToolMessages.noVideo} />
-        )}
-      </Modal>
+      <VideoDialog open={videoOpen} onClose={() => setVideoOpen(false)} src={src} emptyText={ToolMessages.noVideo} />
     </Space>
   );
 }

@@ -1,17 +1,16 @@
 // Tool detail (/tool/detail?toolId=&taskId=, spec 01 §2–§5): step list by group with the side
 // items, the data table or the report frame in the centre, and on the right the file selector,
 // upload and Next step for data steps or the dynamic form and Submit for form steps.
-import { CrownFilled, DeleteOutlined, DownloadOutlined, RobotOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
+import { CrownFilled, DownloadOutlined, RobotOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
 import { FilePaths, type FormField, type Step, type SubmitResult, type ToolDetail } from '@labstat/contracts';
 import { Alert, Button, Card, Col, Empty, Form, Radio, Result, Row, Space, Spin, Tooltip, Typography } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { confirmDeleteFile } from '../../components/data-file/confirm-delete-file';
 import { FilePreviewTable } from '../../components/data-file/file-preview-table';
+import { MyFileOptions } from '../../components/data-file/my-file-options';
 import { UploadArea } from '../../components/data-file/upload-area';
 import { VariablePanel } from '../../components/data-file/variable-panel';
 import { downloadUrl } from '../../lib/api-client';
-import { useDeleteFile } from '../../lib/files-api/delete-file';
 import { useFileList } from '../../lib/files-api/file-list';
 import { useStarTool } from '../../lib/tools-api/star-tool';
 import { downloadWord } from '../../lib/tasks-api/tasks';
@@ -66,7 +65,6 @@ function ToolDetailScreen({ toolId, taskId, openAi }: { toolId: number; taskId: 
   const base = useToolBase(toolId, taskId);
   const files = useFileList();
   const star = useStarTool();
-  const remove = useDeleteFile();
   const submit = useSubmitTool();
   const [form] = Form.useForm();
   const detail = base.data;
@@ -206,31 +204,7 @@ function ToolDetailScreen({ toolId, taskId, openAi }: { toolId: number; taskId: 
             <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block', marginTop: 8 }}>
               我的数据
             </Typography.Text>
-            {myFiles.length === 0 && <Typography.Text type="secondary">暂无，请在下方上传</Typography.Text>}
-            {myFiles.map((f) => (
-              <div key={f._fid} style={{ display: 'flex', alignItems: 'center' }}>
-                <Radio value={f._fid} style={{ flex: 1, minWidth: 0 }}>
-                  <Typography.Text ellipsis={{ tooltip: f.filename }} style={{ maxWidth: 200 }}>
-                    {f.filename}
-                  </Typography.Text>
-                </Radio>
-                <Tooltip title="删除">
-                  <Button
-                    type="text"
-                    size="small"
-                    danger
-                    aria-label="删除"
-                    icon={<DeleteOutlined />}
-                    onClick={() =>
-                      confirmDeleteFile(async () => {
-                        await remove.mutateAsync(f._fid);
-                        if (fid === f._fid) setFid(examples[0]?._fid ?? null);
-                      })
-                    }
-                  />
-                </Tooltip>
-              </div>
-            ))}
+            <MyFileOptions files={myFiles} onDeleted={(gone) => fid === gone && setFid(examples[0]?._fid ?? null)} />
           </Radio.Group>
         </Card>
         <Card size="small" title="工具说明">
