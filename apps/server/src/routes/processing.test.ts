@@ -69,4 +69,30 @@ describe('data processing over HTTP', () => {
     expect((await t.call('GET', `${ProcessingPaths.video}?processId=5001`)).body.data).toEqual({ status: 0, signature: null });
     expect((await t.call('GET', `${ProcessingPaths.manual}?processId=5999`)).body.msg).toBe('数据处理方法不存在');
   });
+
+  it('merges another of the user’s files by a key, listing only their own files as choices', async () => {
+    const a = await uploadOk(t, token, '基线.csv', Buffer.from('编号,年龄\n1,34\n2,51\n3,47\n'));
+    const b = await uploadOk(t, token, '随访.csv', Buffer.from('编号,血糖\n2,6.1\n3,7.2\n4,5.5\n'));
+    await uploadOk(t, other, '别人的.csv', Buffer.from('编号,x\n1,2\n'));
+    const rule = await t.call('GET', `${ProcessingPaths.paramsRule}?processId=5022&_fid=${a._fid}`, { token });
+    const choices = (rule.body.data as Array<{ filed: string; option: Array<{ lable: string; value: string }> }>).find((f) => f.filed === 'other')!.option;
+    expect(choices.map((o) => o.lable)).toContain('随访.csv');
+    expect(choices.map((o) => o.lable)).not.toContain('别人的.csv');
+    expect(choices.map((o) => o.value)).not.toContain(a._fid);
+
+    const done = await t.call('POST', ProcessingPaths.submit, { token, body: { processId: 5022, file: a._fid, form: { other: b._fid, keys: ['编号'], how: 'left' } } });
+    expect(done.body.code, JSON.stringify(done.body)).toBe(200);
+    const page = await t.call('GET', `/v2/datamanager/detailfile?_fid=${done.body.data._fid}&page=1&page_size=100`, { token });
+    expect(page.body.data.rows.map((r: unknown[]) => r.map((c) => (c === null ? '' : String(c))))).toEqual([
+      ['编号', '年龄', '血糖'],
+      ['1', '34', ''],
+      ['2', '51', '6.1'],
+      ['3', '47', '7.2'],
+    ]);
+    // Another user's file cannot be merged in by its id.
+    const foreign = (await t.call('GET', '/v2/datamanager/filelist', { token: other })).body.data[0]._fid as string;
+    const refused = await t.call('POST', ProcessingPaths.submit, { token, body: { processId: 5022, file: a._fid, form: { other: foreign, keys: ['编号'] } } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.msg).toBe('所选的另一个数据文件不存在或已删除');
+  });
 });
