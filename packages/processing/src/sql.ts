@@ -16,8 +16,6 @@ export function numLit(x: number): string {
 /** A column as a number: text that is not a number becomes NULL (a text cell in a numeric column). */
 export const asNumber = (name: string): string => `TRY_CAST(${ident(name)} AS DOUBLE)`;
 
-/** A column as text (numbers without a trailing .0). */
-export const asText = (name: string): string => `CAST(${ident(name)} AS VARCHAR)`;
 
 /** Every column of the source except those named, quoted, in order, for a SELECT list. */
 export function otherColumns(names: readonly string[], except: ReadonlySet<string>): string[] {

@@ -2,7 +2,7 @@ import type { VariableInfo } from '@labstat/contracts';
 import { ToolInputError } from '@labstat/tools';
 import type { ProcessingMethod } from '../method.js';
 import { ident, lit } from '../sql.js';
-import { checkNewNames, textOf } from '../restructure-helpers/values.js';
+import { checkNewNames, textOf } from '../columns.js';
 import { definition } from './definition.js';
 
 export const method: ProcessingMethod = {

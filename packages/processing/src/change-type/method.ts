@@ -2,7 +2,7 @@ import type { VariableInfo } from '@labstat/contracts';
 import { ToolInputError } from '@labstat/tools';
 import type { ProcessingMethod, ProcessingPlan } from '../method.js';
 import { ident } from '../sql.js';
-import { checkNewNames, columnText, dateOf, num, variable } from '../restructure-helpers/values.js';
+import { checkNewNames, columnText, dateOf, num, variable } from '../columns.js';
 import { definition } from './definition.js';
 
 /** How many levels per variable the coding table lists. */

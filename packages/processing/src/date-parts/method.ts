@@ -2,7 +2,7 @@ import type { VariableInfo } from '@labstat/contracts';
 import { ToolInputError } from '@labstat/tools';
 import type { ProcessingMethod } from '../method.js';
 import { ident, lit } from '../sql.js';
-import { checkNewNames, columnText, dateOf, num, parseDate, variable } from '../restructure-helpers/values.js';
+import { checkNewNames, columnText, dateOf, num, parseDate, variable } from '../columns.js';
 import { definition } from './definition.js';
 
 /** Each part: its Chinese name (also the new variable's suffix) and the SQL over a DATE. */

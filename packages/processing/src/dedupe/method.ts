@@ -1,6 +1,6 @@
 import type { ProcessingMethod } from '../method.js';
 import { ident } from '../sql.js';
-import { columnText, num, variable } from '../restructure-helpers/values.js';
+import { columnText, num, variable } from '../columns.js';
 import { definition } from './definition.js';
 
 /** How many duplicated key combinations the report table lists. */

@@ -1,7 +1,7 @@
 import { ToolInputError } from '@labstat/tools';
 import type { ProcessingMethod } from '../method.js';
 import { ident, lit } from '../sql.js';
-import { checkNewNames, columnText, num, variable } from '../restructure-helpers/values.js';
+import { checkNewNames, columnText, num, variable } from '../columns.js';
 import { definition } from './definition.js';
 
 /** The most levels a variable may have for dummies (k − 1 new variables). */

@@ -2,7 +2,7 @@ import type { VariableInfo } from '@labstat/contracts';
 import { ToolInputError } from '@labstat/tools';
 import type { ProcessingMethod } from '../method.js';
 import { ident } from '../sql.js';
-import { num, textOf, variable } from '../restructure-helpers/values.js';
+import { num, textOf, variable } from '../columns.js';
 import { definition } from './definition.js';
 
 /** A merge that would write more rows than this is refused (a many-to-many key gone wrong). */

@@ -1,7 +1,7 @@
 import { ToolInputError } from '@labstat/tools';
 import type { ProcessingMethod } from '../method.js';
 import { ident, lit } from '../sql.js';
-import { checkNewNames, columnText, num, variable } from '../restructure-helpers/values.js';
+import { checkNewNames, columnText, num, variable } from '../columns.js';
 import { definition } from './definition.js';
 
 /** The most new variables one reshape may make. */

@@ -1,7 +1,7 @@
 import { ToolInputError } from '@labstat/tools';
 import type { ProcessingMethod } from '../method.js';
 import { ident, lit, numLit } from '../sql.js';
-import { checkNewNames, columnText, num, variable } from '../restructure-helpers/values.js';
+import { checkNewNames, columnText, num, variable } from '../columns.js';
 import { definition } from './definition.js';
 
 export interface ValueLabel {

@@ -1,8 +1,8 @@
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { lit } from '../sql.js';
-import { checkNewNames, parseDate, textOf } from './values.js';
+import { lit } from './sql.js';
+import { checkNewNames, parseDate, textOf } from './columns.js';
 
 let db: DuckDBInstance;
 let con: DuckDBConnection;
