@@ -11,3 +11,4 @@ export * from './ai.js';
 export * from './commerce.js';
 export * from './help.js';
 export * from './calc.js';
+export * from './figure.js';

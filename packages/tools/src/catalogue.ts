@@ -69,6 +69,9 @@ export const CATEGORIES: Record<ToolDefinition['family'], CategoryNode[]> = {
       children: [
         { name: 'comparison-plot', name_zh: '分布与比较' },
         { name: 'relation-plot', name_zh: '关系图' },
+        { name: 'composition-plot', name_zh: '构成与趋势' },
+        { name: 'omics-plot', name_zh: '组学与高维' },
+        { name: 'clinical-plot', name_zh: '临床研究图' },
       ],
     },
   ],

@@ -2,26 +2,16 @@
 // data-file store at start-up, and named by tools through their stable keys.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { example, type ExampleFile } from './example-file.js';
+import { VISUAL_EXAMPLES_B } from './visual/examples-b.js';
+import { VISUAL_EXAMPLES_C } from './visual/examples-c.js';
+import { VISUAL_EXAMPLES_D } from './visual/examples-d.js';
 
 /** packages/tools, whether this module runs from src (tests) or dist (built). */
 const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-export interface ExampleFile {
-  /** Stable key; the database row follows it across restarts and content changes. */
-  key: string;
-  /** The name users see and download. */
-  filename: string;
-  /** Absolute path of the file in this package. */
-  file: string;
-  description: string;
-}
 
-const example = (key: string, filename: string, description: string): ExampleFile => ({
-  key,
-  filename,
-  file: path.join(PACKAGE_ROOT, 'src', 'examples', `${key}.csv`),
-  description,
-});
+export type { ExampleFile } from './example-file.js';
 
 export const EXAMPLE_FILES: readonly ExampleFile[] = [
   example(
@@ -101,6 +91,9 @@ export const EXAMPLE_FILES: readonly ExampleFile[] = [
     '示例数据_卒中单元住院天数Meta分析.csv',
     '9 项卒中单元与常规护理对比的试验（R metafor 包 dat.normand1999 数据，Normand 1999）：各研究两组的例数、住院天数均值与标准差，以及所在国家。',
   ),
+  ...VISUAL_EXAMPLES_B,
+  ...VISUAL_EXAMPLES_C,
+  ...VISUAL_EXAMPLES_D,
 ];
 
 /** The Chinese manual (markdown) of a tool, kept in its folder. */

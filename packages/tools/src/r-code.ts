@@ -3,15 +3,10 @@
 import { R_PICK_POSITIVE, rPositive } from './binary-outcome.js';
 import type { Params } from './tool.js';
 
-const q = (s: unknown) => JSON.stringify(String(s ?? ''));
-const col = (name: unknown) => `d[[${q(name)}]]`;
-/** A column of `x`, the analysed rows (after listwise deletion). */
-const xcol = (name: unknown) => `x[[${q(name)}]]`;
-const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
-const num = (v: unknown, fallback: number) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
-const alt = (p: Params) => q(['greater', 'less'].includes(String(p.alternative)) ? p.alternative : 'two.sided');
-const level = (p: Params) => num(p.level, 0.95);
-const yg = (p: Params) => `x <- data.frame(y = ${col(p.y)}, g = factor(${col(p.group)}))`;
+import { alt, col, level, list, num, q, xcol, yg } from './r-code-helpers.js';
+import { VISUAL_R_B } from './visual/r-code-b.js';
+import { VISUAL_R_C } from './visual/r-code-c.js';
+import { VISUAL_R_D } from './visual/r-code-d.js';
 
 /** The uploaded file as ingest found it: R must read the original bytes the user has. */
 export interface RSourceFile {
@@ -157,6 +152,9 @@ const crossTab = (p: Params): string[] => {
 };
 
 const SCRIPTS: Record<string, (p: Params) => string[]> = {
+  ...VISUAL_R_B,
+  ...VISUAL_R_C,
+  ...VISUAL_R_D,
   kappa: (p) => {
     const raters = list(p.raters);
     const weights = q(['linear', 'quadratic'].includes(String(p.weights)) ? p.weights : 'none');

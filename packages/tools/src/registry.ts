@@ -81,6 +81,9 @@ import { run as runFactorialAnova } from './med/factorial-anova/run.js';
 import { definition as repeatedAnova } from './med/repeated-anova/definition.js';
 import { run as runRepeatedAnova } from './med/repeated-anova/run.js';
 import { ToolInputError, type DataTable, type Params, type Tool, type ToolOutput } from './tool.js';
+import { VISUAL_TOOLS_B } from './visual/group-b.js';
+import { VISUAL_TOOLS_C } from './visual/group-c.js';
+import { VISUAL_TOOLS_D } from './visual/group-d.js';
 
 export const TOOLS: readonly Tool[] = [
   { definition: descriptive, run: runDescriptive },
@@ -118,6 +121,9 @@ export const TOOLS: readonly Tool[] = [
   { definition: metaContinuous, run: runMetaContinuous },
   { definition: boxplot, run: runBoxplot },
   { definition: scatter, run: runScatter },
+  ...VISUAL_TOOLS_B,
+  ...VISUAL_TOOLS_C,
+  ...VISUAL_TOOLS_D,
   { definition: flowTwoGroups, run: runFlowTwoGroups },
   { definition: flowMultiGroups, run: runFlowMultiGroups },
   { definition: flowPaired, run: runFlowPaired },

@@ -41,7 +41,8 @@ export function downloadStem(report: Report): string {
 /** The URL of a download: `{base}/download/{kind}/{file name}`; browsers save under the last part. */
 export function downloadPath(base: string, report: Report, kind: string): string {
   const stem = downloadStem(report);
-  const m = /^(png|svg)-(\d+)$/.exec(kind);
-  const name = m ? `${stem}_图${Number(m[2]) + 1}.${m[1]}` : `${stem}.${kind}`;
+  const m = /^(png|png600|tiff|tiff600|svg|pdf)-(\d+)$/.exec(kind);
+  const ext: Record<string, string> = { png: 'png', png600: '600dpi.png', tiff: 'tif', tiff600: '600dpi.tif', svg: 'svg', pdf: 'pdf' };
+  const name = m ? `${stem}_图${Number(m[2]) + 1}.${ext[m[1]!]}` : kind === 'pptx' ? `${stem}_全部图.pptx` : `${stem}.${kind}`;
   return `${base}/download/${kind}/${encodeURIComponent(name)}`;
 }

@@ -1,7 +1,7 @@
 // The report page the tool detail shows in its frame (DESIGN §5): the Report JSON drawn as HTML —
 // three-line tables, text, and ECharts charts drawn by a script from the same options. Every piece
 // of text is escaped; chart options travel as JSON inside a non-executable script element.
-import type { Report, ReportBlock } from '@labstat/contracts';
+import { applyFigureOptions, DEFAULT_FIGURE_OPTIONS, FIGURE_FONTS, PALETTES, type Report, type ReportBlock } from '@labstat/contracts';
 import { escapeHtml, markdownHtml } from '../lib/html.js';
 import { downloadPath, paramRows } from './report-facts.js';
 
@@ -13,6 +13,44 @@ export interface ReportView {
   share: { path: string } | null;
   /** The owner's way to the AI chat about this report (the app's tool detail with ?ai=1). */
   ai?: { toolId: number; taskId: string };
+  /** Set by reportHtml: whether the report has charts (the slides download and the figure panel). */
+  charts?: boolean;
+}
+
+/** The downloads under every chart: kind, label, test id. */
+const CHART_EXPORTS: Array<[string, string, string]> = [
+  ['png', 'PNG 300 dpi', 'chart-png'],
+  ['png600', 'PNG 600 dpi', 'chart-png600'],
+  ['tiff', 'TIFF 300 dpi', 'chart-tiff'],
+  ['tiff600', 'TIFF 600 dpi', 'chart-tiff600'],
+  ['svg', 'SVG', 'chart-svg'],
+  ['pdf', 'PDF', 'chart-pdf'],
+];
+
+const options = (pairs: ReadonlyArray<readonly [string, string]>, selected: string) =>
+  pairs.map(([v, label]) => `<option value="${escapeHtml(v)}"${v === selected ? ' selected' : ''}>${escapeHtml(label)}</option>`).join('');
+
+/** The figure options panel (issue 21): every chart on the page re-draws from it, downloads follow it. */
+function figurePanel(): string {
+  const d = DEFAULT_FIGURE_OPTIONS;
+  const palettes = Object.entries(PALETTES).map(([k, p]) => [k, p.name] as const);
+  const fonts = Object.entries(FIGURE_FONTS).map(([k, f]) => [k, f.name] as const);
+  return `<details class="figure-panel" id="figure-panel" data-testid="figure-panel"><summary>图形设置（配色、字体、尺寸、标题、图例）</summary><form id="figure-form">
+<label>配色<select name="palette">${options(palettes, d.palette)}</select></label>
+<label>主题<select name="theme">${options([['classic', '经典期刊（坐标轴线、无网格）'], ['minimal', '简洁（浅色网格）']], d.theme)}</select></label>
+<label>字体<select name="font">${options(fonts, d.font)}</select></label>
+<label>字号<input name="fontSize" type="number" min="6" max="24" step="1" value="${d.fontSize}"></label>
+<label>宽（mm）<input name="widthMm" type="number" min="40" max="300" step="5" value="${d.widthMm}"></label>
+<label>高（mm）<input name="heightMm" type="number" min="30" max="300" step="5" value="${d.heightMm}"></label>
+<label>图题<input name="title" maxlength="100" placeholder="保持原样"></label>
+<label>横轴标题<input name="xTitle" maxlength="100" placeholder="保持原样"></label>
+<label>纵轴标题<input name="yTitle" maxlength="100" placeholder="保持原样"></label>
+<label>图例位置<select name="legend">${options([['top', '上方'], ['bottom', '下方'], ['right', '右侧'], ['none', '不显示']], d.legend)}</select></label>
+<label>点大小<input name="pointSize" type="number" min="1" max="30" step="1" value="${d.pointSize}"></label>
+<label>点透明度<input name="opacity" type="number" min="0.05" max="1" step="0.05" value="${d.opacity}"></label>
+<label class="check"><input name="sigMarks" type="checkbox" checked> 显示显著性标注</label>
+<label class="wide">图例改名（每行“原名=新名”）<textarea name="labels" rows="2" maxlength="2000"></textarea></label>
+<button type="button" id="figure-reset">恢复默认</button></form></details>`;
 }
 
 const cell = (v: string | number | null) => (v === null ? '' : escapeHtml(String(v)));
@@ -35,7 +73,8 @@ function block(b: ReportBlock, index: number, chart: number, link: (kind: string
       ].join('');
     case 'chart': {
       const json = JSON.stringify(b.option).replace(/</g, '\\u003c');
-      return `<figure class="chart"><figcaption>${escapeHtml(b.title)}</figcaption><div class="echart" id="chart-${index}"></div><script type="application/json" data-chart="chart-${index}">${json}</script><div class="chart-links">下载图片：<a href="${link(`png-${chart}`)}" download data-testid="chart-png">PNG（300 dpi）</a><a href="${link(`svg-${chart}`)}" download data-testid="chart-svg">SVG</a></div></figure>`;
+      const links = CHART_EXPORTS.map(([kind, label, testid]) => `<a href="${link(`${kind}-${chart}`)}" download data-kind="${kind}" data-testid="${testid}">${label}</a>`).join('');
+      return `<figure class="chart"><figcaption>${escapeHtml(b.title)}</figcaption><div class="echart" id="chart-${index}"></div><script type="application/json" data-chart="chart-${index}">${json}</script><div class="chart-links">下载图片：${links}</div></figure>`;
     }
     case 'code':
       return `<pre class="code" data-language="${escapeHtml(b.language)}"><code>${escapeHtml(b.code)}</code></pre>`;
@@ -71,11 +110,20 @@ details{margin-top:24px;color:#555}
 .chart-links{text-align:center;font-family:sans-serif;font-size:12px;color:#888}
 .chart-links a{margin-left:6px;font-size:12px;padding:1px 8px}
 .shared{font-family:sans-serif;font-size:12px;color:#888}
-@media print{.toolbar,.chart-links{display:none}}
+.figure-panel{font-family:sans-serif;font-size:13px;margin:0 -8px 16px;padding:6px 12px;background:#fafbfc;border:1px solid #ebeef5;border-radius:4px}
+.figure-panel summary{cursor:pointer;color:#409EFF}
+.figure-panel form{display:flex;flex-wrap:wrap;gap:8px 16px;margin-top:8px;align-items:flex-end}
+.figure-panel label{display:flex;flex-direction:column;gap:2px;color:#555}
+.figure-panel label.check{flex-direction:row;align-items:center;gap:4px}
+.figure-panel label.wide{flex-basis:100%}
+.figure-panel input,.figure-panel select,.figure-panel textarea{font-size:12px;padding:2px 4px;border:1px solid #dcdfe6;border-radius:3px}
+.figure-panel input[type=number]{width:72px}
+.figure-panel button{color:#409EFF;border:1px solid #c6e2ff;background:#ecf5ff;border-radius:3px;padding:2px 10px;cursor:pointer}
+@media print{.toolbar,.chart-links,.figure-panel{display:none}}
 `;
 
 function toolbar(view: ReportView, link: (kind: string) => string): string {
-  const downloads = `<span>下载报告：</span><a href="${link('docx')}" download data-testid="download-docx">Word</a><a href="${link('xlsx')}" download data-testid="download-xlsx">Excel</a><a href="${link('json')}" download data-testid="download-json">JSON</a>`;
+  const downloads = `<span>下载报告：</span><a href="${link('docx')}" download data-kind="docx" data-testid="download-docx">Word</a><a href="${link('xlsx')}" download data-testid="download-xlsx">Excel</a><a href="${link('json')}" download data-testid="download-json">JSON</a>${view.charts ? `<a href="${link('pptx')}" download data-kind="pptx" data-testid="download-pptx">PPT（全部图）</a>` : ''}`;
   if (!view.share) return `<nav class="toolbar">${downloads}<span class="spacer"></span><span class="shared">通过分享链接查看</span></nav>`;
   const shared = view.share.path !== '';
   // Shown when the page is opened on its own; inside the app's frame the app has its own 解读 button.
@@ -92,6 +140,8 @@ export function reportHtml(report: Report, view: ReportView): string {
   let n = 0;
   let charts = 0;
   const link = (kind: string) => escapeHtml(downloadPath(view.base, report, kind));
+  const hasCharts = report.sections.some((s) => s.blocks.some((b) => b.type === 'chart'));
+  view = { ...view, charts: hasCharts };
   const sections = report.sections
     .map((s) => `<section><h2>${escapeHtml(s.title)}</h2>${s.blocks.map((b) => block(b, n++, b.type === 'chart' ? charts++ : -1, link)).join('')}</section>`)
     .join('');
@@ -102,6 +152,7 @@ export function reportHtml(report: Report, view: ReportView): string {
   return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(report.title)}</title><style>${STYLE}</style></head><body data-base="${escapeHtml(view.base)}">
 ${toolbar(view, link)}
+${hasCharts ? figurePanel() : ''}
 <h1>${escapeHtml(report.title)}</h1>
 <div class="meta">${escapeHtml(report.tool.name)} v${report.tool.version} · 生成于 ${escapeHtml(created)} · ${escapeHtml(report.engineVersion)}</div>
 ${sections}
@@ -135,16 +186,64 @@ ${sections}
 
 /** Draws every chart of the page; served as a file so the page needs no inline script. */
 export const REPORT_SCRIPT = `(function(){
+  // The figure options and the function that applies them: the same code the exports run.
+  var __name = function(f){ return f; };
+  var PALETTES = ${JSON.stringify(PALETTES)};
+  var FONTS = ${JSON.stringify(FIGURE_FONTS)};
+  var DEFAULTS = ${JSON.stringify(DEFAULT_FIGURE_OPTIONS)};
+  var applyFigureOptions = ${applyFigureOptions.toString()};
+  var STORE_KEY = 'labstat-figure-options';
   var nodes = document.querySelectorAll('script[data-chart]');
   var charts = [];
   nodes.forEach(function(n){
     var el = document.getElementById(n.getAttribute('data-chart'));
     if (!el || !window.echarts) return;
-    var chart = window.echarts.init(el, null, { renderer: 'svg' });
-    chart.setOption(JSON.parse(n.textContent));
-    charts.push(chart);
+    charts.push({ el: el, base: JSON.parse(n.textContent), chart: window.echarts.init(el, null, { renderer: 'svg' }) });
   });
-  window.addEventListener('resize', function(){ charts.forEach(function(c){ c.resize(); }); });
+  var form = document.getElementById('figure-form');
+  function readForm(){
+    var fo = JSON.parse(JSON.stringify(DEFAULTS));
+    if (!form) return fo;
+    ['palette','theme','font','legend','title','xTitle','yTitle'].forEach(function(k){ fo[k] = form.elements[k].value; });
+    ['fontSize','widthMm','heightMm','pointSize','opacity'].forEach(function(k){ var v = Number(form.elements[k].value); if (isFinite(v) && form.elements[k].value !== '') fo[k] = Math.min(Number(form.elements[k].max), Math.max(Number(form.elements[k].min), v)); });
+    fo.sigMarks = form.elements.sigMarks.checked;
+    fo.labels = {};
+    form.elements.labels.value.split(/\\n/).forEach(function(line){ var i = line.indexOf('='); if (i > 0) { var a = line.slice(0, i).trim(), b = line.slice(i + 1).trim(); if (a && b) fo.labels[a.slice(0, 100)] = b.slice(0, 100); } });
+    return fo;
+  }
+  function writeForm(fo){
+    if (!form) return;
+    ['palette','theme','font','legend','title','xTitle','yTitle','fontSize','widthMm','heightMm','pointSize','opacity'].forEach(function(k){ if (fo[k] !== undefined) form.elements[k].value = fo[k]; });
+    form.elements.sigMarks.checked = fo.sigMarks !== false;
+    form.elements.labels.value = Object.keys(fo.labels || {}).map(function(k){ return k + '=' + fo.labels[k]; }).join('\\n');
+  }
+  function isDefault(fo){ return JSON.stringify(fo) === JSON.stringify(DEFAULTS); }
+  function draw(){
+    var fo = readForm();
+    charts.forEach(function(c){
+      c.el.style.aspectRatio = fo.widthMm + ' / ' + fo.heightMm;
+      c.el.style.height = 'auto';
+      c.el.style.maxWidth = Math.round(fo.widthMm * 96 / 25.4 * 1.25) + 'px';
+      c.el.style.margin = '0 auto';
+      c.chart.resize();
+      c.chart.setOption(applyFigureOptions(c.base, fo, PALETTES, FONTS), true);
+    });
+    var q = isDefault(fo) ? '' : '?fo=' + encodeURIComponent(JSON.stringify(fo));
+    document.querySelectorAll('a[data-kind]').forEach(function(a){
+      var href = a.getAttribute('href').split('?')[0];
+      a.setAttribute('href', a.getAttribute('data-kind') === 'xlsx' ? href : href + q);
+    });
+    try { if (isDefault(fo)) localStorage.removeItem(STORE_KEY); else localStorage.setItem(STORE_KEY, JSON.stringify(fo)); } catch (e) {}
+  }
+  try { var saved = JSON.parse(localStorage.getItem(STORE_KEY) || 'null'); if (saved) writeForm(saved); } catch (e) {}
+  if (form) {
+    form.addEventListener('submit', function(e){ e.preventDefault(); });
+    form.addEventListener('change', draw);
+    form.addEventListener('input', function(e){ if (e.target.tagName !== 'TEXTAREA' && e.target.type !== 'text') draw(); });
+    document.getElementById('figure-reset').addEventListener('click', function(){ writeForm(DEFAULTS); draw(); });
+  }
+  draw();
+  window.addEventListener('resize', function(){ charts.forEach(function(c){ c.chart.resize(); }); });
 
   var aiLink = document.getElementById('report-ai');
   if (aiLink && window.top === window) aiLink.hidden = false;

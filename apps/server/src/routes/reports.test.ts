@@ -149,6 +149,26 @@ describe('downloads', () => {
     expect(json.json()).toEqual(report);
   });
 
+  it('exports with figure options: TIFF and 600-dpi PNG, PDF, slides; a malformed option is refused in Chinese', async () => {
+    const fo = encodeURIComponent(JSON.stringify({ palette: 'lancet', widthMm: 100, heightMm: 80 }));
+    const png600 = await get(`/reports/${reportid}/download/png600-0/a.png?fo=${fo}`, alice);
+    expect(png600.headers['content-type']).toBe('image/png');
+    const info = pngInfo(png600.rawPayload);
+    expect(info.dpi).toBe(600);
+    expect(Math.abs(info.width - Math.round((100 / 25.4) * 600))).toBeLessThanOrEqual(2);
+    const plain = await get(`/reports/${reportid}/download/png600-0/a.png`, alice);
+    expect(plain.rawPayload.equals(png600.rawPayload)).toBe(false);
+    expect((await get(`/reports/${reportid}/download/tiff-0/a.tif?fo=${fo}`, alice)).headers['content-type']).toBe('image/tiff');
+    const pdf = await get(`/reports/${reportid}/download/pdf-0/a.pdf`, alice);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const pptx = await get(`/reports/${reportid}/download/pptx/a.pptx`, alice);
+    expect(pptx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    const bad = await get(`/reports/${reportid}/download/png-0/a.png?fo=${encodeURIComponent('{"palette":"rainbow"}')}`, alice);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().msg).toBe('图形设置无效，请重新选择后再下载');
+    expect((await get(`/reports/${reportid}/download/png-0/a.png?fo=%7Bnot-json`, alice)).statusCode).toBe(400);
+  });
+
   it('neutralises table text a spreadsheet could run as a formula', async () => {
     const csv = ['y,g', ...Array.from({ length: 10 }, (_, i) => `${120 + i * 3},${i % 2 ? '=HYPERLINK("http://x")' : '@SUM(A1)'}`)].join('\n');
     const f = await uploadOk(t, alice, 'formula.csv', Buffer.from(csv));
@@ -274,7 +294,7 @@ describe('task center', () => {
     expect((await get(`/reports/${reportid}/download/docx/a.docx`, carol)).statusCode).toBe(200);
     const link = (await t.call('POST', `/reports/${reportid}/share`, { token: carol })).body.data.path;
     const dir = path.join(t.dataDir, 'store', 'reports', reportid);
-    expect(fs.readdirSync(dir).sort()).toEqual(['export-v1', 'report.json']);
+    expect(fs.readdirSync(dir).sort()).toEqual(['export-v2', 'report.json']);
 
     expect((await t.call('DELETE', `/delete/task/tool?taskid=${taskid}`, { token: bob })).status).toBe(404);
     expect((await t.call('DELETE', `/delete/task/process?taskid=${taskid}`, { token: carol })).status).toBe(404);

@@ -4,7 +4,7 @@
 // revoking a link changes state, so it needs the header (a cookie alone could be forged across sites).
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
-import { ShareData, TaskCenterMessages, TaskPaths, ToolPaths, envelopeSchema, ok } from '@labstat/contracts';
+import { FigureOptions, ResultCode, ShareData, TaskCenterMessages, TaskPaths, ToolPaths, envelopeSchema, ok } from '@labstat/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { toolById } from '@labstat/tools';
@@ -13,12 +13,13 @@ import { AppError } from '../errors.js';
 import { cookieToken, requireAuth, sessionOf, tokenOf } from '../plugins/auth.js';
 import { REPORT_ASSETS, REPORT_SCRIPT, reportHtml, type ReportView } from '../reports/report-html.js';
 import type { Services } from '../services/container.js';
-import { DOWNLOAD_KIND, ReportService, type DownloadKind, type LoadedReport } from '../services/report-service.js';
+import { DOWNLOAD_KIND, ReportMessages, ReportService, type DownloadKind, type LoadedReport } from '../services/report-service.js';
 import { escapeHtml } from '../lib/html.js';
 
 const ReportParams = z.object({ id: z.string().regex(/^[0-9a-f]{24}$/) });
 const SHARE_TOKEN = /^[A-Za-z0-9_-]{32}$/;
 const ShareParams = z.object({ token: z.string().max(100) });
+const FigureQuery = z.object({ fo: z.string().max(4000).optional() });
 const DownloadParams = z.object({ kind: z.string().regex(DOWNLOAD_KIND), name: z.string().min(1).max(200) });
 const CSP = "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'self'";
 
@@ -68,8 +69,22 @@ export const reportRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     }
   }
 
-  async function download(reply: FastifyReply, loaded: LoadedReport, kind: string, name: string) {
-    const file = await reports.file(loaded, kind as DownloadKind);
+  /** Figure options from `?fo=` (JSON); a malformed value is the user's to fix, not a default. */
+  function figureOf(raw: string | undefined): FigureOptions | undefined {
+    if (raw === undefined || raw === '') return undefined;
+    let json: unknown;
+    try {
+      json = JSON.parse(raw);
+    } catch {
+      throw new AppError(ResultCode.badRequest, ReportMessages.badFigure, 400);
+    }
+    const parsed = FigureOptions.safeParse(json);
+    if (!parsed.success) throw new AppError(ResultCode.badRequest, ReportMessages.badFigure, 400);
+    return parsed.data;
+  }
+
+  async function download(reply: FastifyReply, loaded: LoadedReport, kind: string, name: string, fo?: string) {
+    const file = await reports.file(loaded, kind as DownloadKind, figureOf(fo));
     return reply
       .header('Content-Type', file.contentType)
       .header('Content-Disposition', contentDisposition(name))
@@ -106,8 +121,8 @@ export const reportRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     return reply.header('Cache-Control', 'private, no-store').send(report);
   });
 
-  app.get(`${ToolPaths.reportPage}/:id/download/:kind/:name`, { schema: { params: ReportParams.merge(DownloadParams) } }, async (req, reply) =>
-    download(reply, await owned(req, req.params.id), req.params.kind, req.params.name),
+  app.get(`${ToolPaths.reportPage}/:id/download/:kind/:name`, { schema: { params: ReportParams.merge(DownloadParams), querystring: FigureQuery } }, async (req, reply) =>
+    download(reply, await owned(req, req.params.id), req.params.kind, req.params.name, req.query.fo),
   );
 
   const shareReply = envelopeSchema(ShareData);
@@ -130,7 +145,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       async () => ({ base: ReportService.shareBase(req.params.token), share: null }),
     ),
   );
-  app.get(`${TaskPaths.sharePage}/:token/download/:kind/:name`, { schema: { params: ShareParams.merge(DownloadParams) } }, async (req, reply) =>
-    download(reply, await sharedReport(req.params.token), req.params.kind, req.params.name),
+  app.get(`${TaskPaths.sharePage}/:token/download/:kind/:name`, { schema: { params: ShareParams.merge(DownloadParams), querystring: FigureQuery } }, async (req, reply) =>
+    download(reply, await sharedReport(req.params.token), req.params.kind, req.params.name, req.query.fo),
   );
 };

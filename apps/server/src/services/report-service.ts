@@ -2,10 +2,10 @@
 // the downloads (Word, Excel, chart PNG/SVG, JSON) made once in an export worker and kept in the
 // object store, and share links that work without login until revoked.
 import crypto from 'node:crypto';
-import { ResultCode, TaskCenterMessages, TaskPaths, ToolPaths, type Report } from '@labstat/contracts';
+import { DEFAULT_FIGURE_OPTIONS, ResultCode, TaskCenterMessages, TaskPaths, ToolPaths, type FigureOptions, type Report } from '@labstat/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, notFound } from '../errors.js';
-import { chartOptions, type ExportFormat } from '../jobs/export-job.js';
+import { charts, type ExportFormat } from '../jobs/export-job.js';
 import { JobFailure, type JobPool } from '../jobs/job-pool.js';
 import type { ChartFonts } from '../reports/chart-render.js';
 import { downloadPath } from '../reports/report-facts.js';
@@ -16,22 +16,35 @@ export const ReportMessages = {
   missing: '报告不存在或已被删除',
   noChart: '该报告没有这张图',
   exportFailed: '报告文件生成失败，请稍后重试',
+  badFigure: '图形设置无效，请重新选择后再下载',
 } as const;
 
-/** What a download URL names after /download/: docx, xlsx, json, png-{n} or svg-{n}. */
-export type DownloadKind = 'docx' | 'xlsx' | 'json' | `${'png' | 'svg'}-${number}`;
-export const DOWNLOAD_KIND = /^(docx|xlsx|json|(png|svg)-(\d{1,3}))$/;
+/** What a download URL names after /download/: docx, xlsx, json, pptx, or {png|png600|tiff|tiff600|svg|pdf}-{n}. */
+export type DownloadKind = 'docx' | 'xlsx' | 'json' | 'pptx' | `${'png' | 'png600' | 'tiff' | 'tiff600' | 'svg' | 'pdf'}-${number}`;
+export const DOWNLOAD_KIND = /^(docx|xlsx|json|pptx|(png|png600|tiff|tiff600|svg|pdf)-(\d{1,3}))$/;
 
 const CONTENT_TYPES: Record<string, string> = {
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
   json: 'application/json; charset=utf-8',
   png: 'image/png',
+  png600: 'image/png',
+  tiff: 'image/tiff',
+  tiff600: 'image/tiff',
   svg: 'image/svg+xml',
+  pdf: 'application/pdf',
 };
 
 /** Bumped when an output's layout changes, so files made by older code are made again. */
-const EXPORT_VERSION = 'export-v1';
+const EXPORT_VERSION = 'export-v2';
+
+/** A short stable name of non-default figure options, for the store key of what they made. */
+function figureKey(fo: FigureOptions | undefined): string {
+  if (!fo) return 'default';
+  const json = JSON.stringify(fo);
+  return json === JSON.stringify(DEFAULT_FIGURE_OPTIONS) ? 'default' : crypto.createHash('sha256').update(json).digest('hex').slice(0, 16);
+}
 
 export interface LoadedReport {
   row: ReportRow;
@@ -91,13 +104,16 @@ export class ReportService {
   }
 
   /** The bytes of a download, made on first request and kept beside the report. */
-  async file({ row, report }: LoadedReport, kind: DownloadKind): Promise<Download> {
+  async file({ row, report }: LoadedReport, kind: DownloadKind, figure?: FigureOptions): Promise<Download> {
     if (kind === 'json') return { bytes: Buffer.from(JSON.stringify(report)), contentType: CONTENT_TYPES.json! };
-    const m = /^(png|svg)-(\d+)$/.exec(kind);
+    const m = /^(png|png600|tiff|tiff600|svg|pdf)-(\d+)$/.exec(kind);
     const format = (m ? m[1] : kind) as ExportFormat;
     const chart = m ? Number(m[2]) : undefined;
-    if (chart !== undefined && chart >= chartOptions(report).length) throw notFound(ReportMessages.noChart);
-    const key = `reports/${row.reportid}/${EXPORT_VERSION}/${m ? `chart-${chart}.${format}` : `report.${format}`}`;
+    const count = charts(report).length;
+    if ((chart !== undefined && chart >= count) || (format === 'pptx' && count === 0)) throw notFound(ReportMessages.noChart);
+    // The workbook has no figures; everything else depends on the figure options.
+    const fkey = format === 'xlsx' ? 'default' : figureKey(figure);
+    const key = `reports/${row.reportid}/${EXPORT_VERSION}/${fkey}/${m ? `chart-${chart}.${format}` : `report.${format}`}`;
     const contentType = CONTENT_TYPES[format]!;
     try {
       return { bytes: await readAll(this.store, key), contentType };
@@ -106,7 +122,7 @@ export class ReportService {
     }
     let build = this.building.get(key);
     if (!build) {
-      build = this.build(row.reportid, kind, key, contentType, () => this.pool.export({ report, format, chart, fonts: this.fonts })).finally(() => this.building.delete(key));
+      build = this.build(row.reportid, kind, key, contentType, () => this.pool.export({ report, format, chart, fonts: this.fonts, figure })).finally(() => this.building.delete(key));
       this.building.set(key, build);
     }
     return { bytes: await build, contentType };

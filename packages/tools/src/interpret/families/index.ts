@@ -11,6 +11,9 @@ import { EXPLAINERS as meta } from './meta.js';
 import { EXPLAINERS as multigroup } from './multigroup.js';
 import { EXPLAINERS as regression } from './regression.js';
 import { EXPLAINERS as survival } from './survival.js';
+import { EXPLAINERS as figuresB } from './figures-b.js';
+import { EXPLAINERS as figuresC } from './figures-c.js';
+import { EXPLAINERS as figuresD } from './figures-d.js';
 
 export const EXPLAINERS: Readonly<Record<string, (f: ReportFacts) => Explanation>> = {
   ...comparison,
@@ -23,4 +26,7 @@ export const EXPLAINERS: Readonly<Record<string, (f: ReportFacts) => Explanation
   ...diagnostic,
   ...agreement,
   ...meta,
+  ...figuresB,
+  ...figuresC,
+  ...figuresD,
 };

@@ -1,0 +1,113 @@
+// Figure options shared by every chart (issue 21, DESIGN §4 "Figures"): journal palettes, theme,
+// fonts, size, titles, legend, points and significance marks. One definition, applied to any chart's
+// ECharts option after the statistics are done — on the report page, in every export — so changing
+// an option re-renders the figure without re-running the analysis.
+import { z } from 'zod';
+
+/** Palettes as ggsci lists them (the journals' published colours), Okabe–Ito, viridis and greys. */
+export const PALETTES = {
+  'okabe-ito': { name: 'Okabe–Ito（色盲友好）', colors: ['#E69F00', '#56B4E9', '#009E73', '#F0E442', '#0072B2', '#D55E00', '#CC79A7', '#000000'] },
+  nejm: { name: 'NEJM', colors: ['#BC3C29', '#0072B5', '#E18727', '#20854E', '#7876B1', '#6F99AD', '#FFDC91', '#EE4C97'] },
+  lancet: { name: 'Lancet', colors: ['#00468B', '#ED0000', '#42B540', '#0099B4', '#925E9F', '#FDAF91', '#AD002A', '#ADB6B6', '#1B1919'] },
+  jama: { name: 'JAMA', colors: ['#374E55', '#DF8F44', '#00A1D5', '#B24745', '#79AF97', '#6A6599', '#80796B'] },
+  npg: { name: 'NPG（Nature）', colors: ['#E64B35', '#4DBBD5', '#00A087', '#3C5488', '#F39B7F', '#8491B4', '#91D1C2', '#DC0000', '#7E6148', '#B09C85'] },
+  aaas: { name: 'AAAS（Science）', colors: ['#3B4992', '#EE0000', '#008B45', '#631879', '#008280', '#BB0021', '#5F559B', '#A20056', '#808180', '#1B1919'] },
+  jco: { name: 'JCO', colors: ['#0073C2', '#EFC000', '#868686', '#CD534C', '#7AA6DC', '#003C67', '#8F7700', '#3B3B3B', '#A73030', '#4A6990'] },
+  viridis: { name: 'viridis', colors: ['#440154', '#46337E', '#365C8D', '#277F8E', '#1FA187', '#4AC16D', '#9FDA3A', '#FDE725'] },
+  greys: { name: '灰度', colors: ['#252525', '#525252', '#737373', '#969696', '#BDBDBD', '#D9D9D9'] },
+} as const;
+export type PaletteKey = keyof typeof PALETTES;
+
+export const FIGURE_FONTS = {
+  serif: { name: '宋体 / Times New Roman', family: "'Times New Roman','SimSun','Songti SC','Noto Serif CJK SC',serif" },
+  arial: { name: 'Arial', family: "Arial,'Microsoft YaHei','Noto Sans CJK SC',sans-serif" },
+  yahei: { name: '微软雅黑', family: "'Microsoft YaHei','PingFang SC','Noto Sans CJK SC','WenQuanYi Micro Hei',sans-serif" },
+} as const;
+export type FigureFont = keyof typeof FIGURE_FONTS;
+
+export const FigureOptions = z.object({
+  palette: z.enum(Object.keys(PALETTES) as [PaletteKey, ...PaletteKey[]]).default('okabe-ito'),
+  /** classic: axis lines, no grid, ticks outward (journals); minimal: light grid, no axis lines. */
+  theme: z.enum(['classic', 'minimal']).default('classic'),
+  font: z.enum(Object.keys(FIGURE_FONTS) as [FigureFont, ...FigureFont[]]).default('serif'),
+  fontSize: z.coerce.number().min(6).max(24).default(12),
+  widthMm: z.coerce.number().min(40).max(300).default(160),
+  heightMm: z.coerce.number().min(30).max(300).default(110),
+  /** Empty: keep the chart's own. */
+  title: z.string().max(100).default(''),
+  xTitle: z.string().max(100).default(''),
+  yTitle: z.string().max(100).default(''),
+  legend: z.enum(['top', 'bottom', 'right', 'none']).default('top'),
+  /** New names for series (legend labels): old name → new name. */
+  labels: z.record(z.string().max(100), z.string().max(100)).default({}),
+  pointSize: z.coerce.number().min(1).max(30).default(6),
+  opacity: z.coerce.number().min(0.05).max(1).default(0.8),
+  /** Significance marks (series whose id starts with "sig") shown or hidden. */
+  sigMarks: z.boolean().default(true),
+});
+export type FigureOptions = z.infer<typeof FigureOptions>;
+export const DEFAULT_FIGURE_OPTIONS: FigureOptions = FigureOptions.parse({});
+
+/** Pixels at 96 per inch for a size in millimetres (the unit of SVG and of ECharts' canvas). */
+export const mmToPx = (mm: number): number => Math.round((mm * 96) / 25.4);
+
+/**
+ * A copy of an ECharts option with the figure options applied. Self-contained on purpose (no
+ * imports, no closures): the report page's script embeds its source, so the page and the exports
+ * draw the same figure. `palettes`/`fonts` are PALETTES and FIGURE_FONTS.
+ */
+export function applyFigureOptions(
+  option: Record<string, unknown>,
+  fo: FigureOptions,
+  palettes: Record<string, { colors: readonly string[] }>,
+  fonts: Record<string, { family: string }>,
+): Record<string, unknown> {
+  const o = JSON.parse(JSON.stringify(option)) as Record<string, any>;
+  const asList = (x: unknown): any[] => (Array.isArray(x) ? x : x && typeof x === 'object' ? [x] : []);
+  const colors = (palettes[fo.palette] ?? palettes['okabe-ito']!).colors;
+  o.color = [...colors];
+  const family = (fonts[fo.font] ?? fonts.serif!).family;
+  o.textStyle = { ...(o.textStyle ?? {}), fontFamily: family, fontSize: fo.fontSize, color: '#222' };
+  o.backgroundColor = '#ffffff';
+  const classic = fo.theme === 'classic';
+  for (const key of ['xAxis', 'yAxis']) {
+    for (const axis of asList(o[key])) {
+      if (axis.type === 'category' || axis.type === 'value' || axis.type === 'log' || axis.type === 'time' || axis.type === undefined) {
+        axis.axisLine = { ...(axis.axisLine ?? {}), show: classic, lineStyle: { color: '#000', width: 1 } };
+        axis.axisTick = { ...(axis.axisTick ?? {}), show: classic, inside: false };
+        axis.splitLine = { ...(axis.splitLine ?? {}), show: !classic, lineStyle: { color: '#e5e5e5' } };
+        axis.axisLabel = { ...(axis.axisLabel ?? {}), color: '#222', fontFamily: family, fontSize: fo.fontSize };
+        axis.nameTextStyle = { ...(axis.nameTextStyle ?? {}), color: '#222', fontFamily: family, fontSize: fo.fontSize };
+      }
+    }
+  }
+  const xs = asList(o.xAxis);
+  const ys = asList(o.yAxis);
+  if (fo.xTitle && xs[0]) Object.assign(xs[0], { name: fo.xTitle, nameLocation: 'middle', nameGap: xs[0].nameGap ?? 30 });
+  if (fo.yTitle && ys[0]) Object.assign(ys[0], { name: fo.yTitle, nameLocation: 'middle', nameGap: ys[0].nameGap ?? 45 });
+  if (fo.title) o.title = { text: fo.title, left: 'center', top: 4, textStyle: { fontFamily: family, fontSize: fo.fontSize + 2, fontWeight: 'bold', color: '#222' } };
+  const rename = (n: unknown) => (typeof n === 'string' && Object.prototype.hasOwnProperty.call(fo.labels, n) ? fo.labels[n] : n);
+  let series = asList(o.series);
+  if (!fo.sigMarks) series = series.filter((s) => !(typeof s.id === 'string' && s.id.startsWith('sig')));
+  for (const s of series) {
+    s.name = rename(s.name);
+    if (s.type === 'scatter' || s.type === 'effectScatter') {
+      if (typeof s.symbolSize !== 'function') s.symbolSize = fo.pointSize;
+      s.itemStyle = { ...(s.itemStyle ?? {}), opacity: fo.opacity };
+    }
+  }
+  o.series = series;
+  for (const legend of asList(o.legend)) {
+    if (Array.isArray(legend.data)) legend.data = legend.data.map((d: any) => (d && typeof d === 'object' ? { ...d, name: rename(d.name) } : rename(d)));
+  }
+  if (o.legend !== undefined || series.length > 1) {
+    const base = { ...(asList(o.legend)[0] ?? {}), textStyle: { fontFamily: family, fontSize: fo.fontSize, color: '#222' } };
+    o.legend =
+      fo.legend === 'none'
+        ? { ...base, show: false }
+        : fo.legend === 'right'
+          ? { ...base, show: true, orient: 'vertical', right: 8, top: 'middle', left: undefined, bottom: undefined }
+          : { ...base, show: true, orient: 'horizontal', left: 'center', right: undefined, [fo.legend]: fo.title && fo.legend === 'top' ? 30 : 4, [fo.legend === 'top' ? 'bottom' : 'top']: undefined };
+  }
+  return o;
+}
