@@ -62,9 +62,17 @@ export function applyFigureOptions(
   palettes: Record<string, { colors: readonly string[] }>,
   fonts: Record<string, { family: string }>,
 ): Record<string, unknown> {
-  const o = JSON.parse(JSON.stringify(option)) as Record<string, any>;
-  const asList = (x: unknown): any[] => (Array.isArray(x) ? x : x && typeof x === 'object' ? [x] : []);
   const colors = (palettes[fo.palette] ?? palettes['okabe-ito']!).colors;
+  // Charts written before the figure options name their series colours from the old default list
+  // (charts.ts PALETTE); those become the chosen palette's colours in the same order, alpha kept.
+  // Its grey (#909399) is also the neutral of brackets and guides, so it stays.
+  const legacy = ['#409EFF', '#F56C6C', '#67C23A', '#E6A23C', null, '#8E6FD8', '#36CFC9', '#FF85C0'];
+  let text = JSON.stringify(option);
+  legacy.forEach((c, i) => {
+    if (c) text = text.replace(new RegExp(`${c}([0-9a-fA-F]{2})?(?=")`, 'gi'), (_m: string, alpha?: string) => `${colors[i % colors.length]}${alpha ?? ''}`);
+  });
+  const o = JSON.parse(text) as Record<string, any>;
+  const asList = (x: unknown): any[] => (Array.isArray(x) ? x : x && typeof x === 'object' ? [x] : []);
   o.color = [...colors];
   const family = (fonts[fo.font] ?? fonts.serif!).family;
   o.textStyle = { ...(o.textStyle ?? {}), fontFamily: family, fontSize: fo.fontSize, color: '#222' };
@@ -91,8 +99,10 @@ export function applyFigureOptions(
   if (!fo.sigMarks) series = series.filter((s) => !(typeof s.id === 'string' && s.id.startsWith('sig')));
   for (const s of series) {
     s.name = rename(s.name);
-    if (s.type === 'scatter' || s.type === 'effectScatter') {
-      if (typeof s.symbolSize !== 'function') s.symbolSize = fo.pointSize;
+    // Data points only: scatter series used to place labels (no symbol) keep theirs.
+    const labelOnly = s.symbol === 'none' || s.symbolSize === 0 || (Array.isArray(s.symbolSize) && s.symbolSize.every((x: number) => x === 0));
+    if ((s.type === 'scatter' || s.type === 'effectScatter') && !labelOnly && !(typeof s.id === 'string' && s.id.startsWith('sig'))) {
+      if (typeof s.symbolSize === 'number' || s.symbolSize === undefined) s.symbolSize = fo.pointSize;
       s.itemStyle = { ...(s.itemStyle ?? {}), opacity: fo.opacity };
     }
   }
