@@ -88,5 +88,17 @@ export function curveRange(planned: number, steps = 60): number[] {
   return out;
 }
 
+/**
+ * The section 不同把握度下的样本量 (or 事件数): what `sizeAt(alpha, power)` gives at powers 80–95% and
+ * three α levels (0.01/0.05/0.10, or 0.01/0.025/0.05 for one-sided margin designs).
+ */
+export function sizeGridSection(sizeAt: (alpha: number, power: number) => number, o: { note: string; oneSided?: boolean; events?: boolean }): ReportSection {
+  const alphas = o.oneSided ? [0.01, 0.025, 0.05] : [0.01, 0.05, 0.1];
+  const tableTitle = o.events ? '不同把握度与检验水准下所需的事件数' : `不同把握度与检验水准${o.oneSided ? '（单侧）' : ''}下的样本量`;
+  const header = ['把握度', ...alphas.map((a) => `α=${a === 0.1 ? '0.10' : a}`)];
+  const rows = [0.8, 0.85, 0.9, 0.95].map((p) => [`${p * 100}%`, ...alphas.map((a) => sizeAt(a, p))]);
+  return { title: o.events ? '不同把握度下的事件数' : '不同把握度下的样本量', blocks: [{ type: 'table', title: tableTitle, columns: header, rows, footnotes: [o.note] }] };
+}
+
 /** The R code that reproduces the headline number. */
 export const rSection = (code: string): ReportSection => ({ title: '可复现R代码', blocks: [{ type: 'code', language: 'r', code }] });

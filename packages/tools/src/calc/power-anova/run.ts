@@ -2,7 +2,7 @@ import { powerAnova } from '@labstat/stats';
 import { num, table } from '../../report-helpers.js';
 import { ToolInputError, type ToolOutput } from '../../tool.js';
 import { cellNumber, cellText, formNumber, formText, requireRows, type CalcInput } from '../calc-tool.js';
-import { curveRange, designOf, inflateForDropout, powerCurveChart, protocolParagraph, rSection, sampleSizeTable } from '../sample-size.js';
+import { curveRange, designOf, inflateForDropout, powerCurveChart, protocolParagraph, rSection, sampleSizeTable, sizeGridSection } from '../sample-size.js';
 import { definition } from './definition.js';
 import { smallestN, solveN } from '../solve-n.js';
 
@@ -67,15 +67,7 @@ export function run({ rows, form }: CalcInput): ToolOutput {
         ],
       },
       { title: '把握度曲线', blocks: [powerCurveChart(curve, { xName: '每组样本量', planned: r.n, target: d.power })] },
-      {
-        title: '不同把握度下的样本量',
-        blocks: [
-          table('不同把握度与检验水准下的样本量', ['把握度', 'α=0.01', 'α=0.05', 'α=0.10'], [0.8, 0.85, 0.9, 0.95].map((p) => [
-            `${p * 100}%`,
-            ...[0.01, 0.05, 0.1].map((a) => smallestN((x) => powerAt(x, a), p, 2)),
-          ]), ['每组所需样本量，未计脱落。']),
-        ],
-      },
+      sizeGridSection((a, p) => smallestN((x) => powerAt(x, a), p, 2), { note: '每组所需样本量，未计脱落。' }),
       rSection(rCode),
     ],
     results: { n: r.n, nRounded: n, nEnrolled: enrol, totalEnrolled: enrol * k, effectSize: f, k, power: d.power, alpha: d.alpha },

@@ -3,7 +3,7 @@ import { num, table } from '../../report-helpers.js';
 import { ToolInputError, type ToolOutput } from '../../tool.js';
 import { cellNumber, cellText, formNumber, formText, requireRows, type CalcInput } from '../calc-tool.js';
 import { smallestN, solveN } from '../solve-n.js';
-import { curveRange, designOf, inflateForDropout, powerCurveChart, protocolParagraph, rSection, sampleSizeTable } from '../sample-size.js';
+import { curveRange, designOf, inflateForDropout, powerCurveChart, protocolParagraph, rSection, sampleSizeTable, sizeGridSection } from '../sample-size.js';
 import { definition } from './definition.js';
 
 /** Cohen's w for goodness of fit (R: pwr::ES.w1): √Σ(p₁ − p₀)²/p₀. */
@@ -102,12 +102,7 @@ export function run({ rows, form }: CalcInput): ToolOutput {
         ],
       },
       { title: '把握度曲线', blocks: [powerCurveChart(curve, { xName: '总样本量', planned: nTotal, target: d.power })] },
-      {
-        title: '不同把握度下的样本量',
-        blocks: [
-          table('不同把握度与检验水准下的样本量', ['把握度', 'α=0.01', 'α=0.05', 'α=0.10'], [0.8, 0.85, 0.9, 0.95].map((p) => [`${p * 100}%`, ...[0.01, 0.05, 0.1].map((al) => smallestN((x) => powerAt(x, al), p, N_MIN))]), ['所需总样本量，未计脱落。']),
-        ],
-      },
+      sizeGridSection((al, p) => smallestN((x) => powerAt(x, al), p, N_MIN), { note: '所需总样本量，未计脱落。' }),
       rSection(rCode),
     ],
     results: { n: nTotal, nRounded: rounded, nEnrolled: enrol, totalEnrolled, effectSize: w, df, power: d.power, alpha: d.alpha },

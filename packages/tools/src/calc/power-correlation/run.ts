@@ -1,9 +1,9 @@
 import { normalCdf, powerCorrelation, tQuantile } from '@labstat/stats';
-import { num, table } from '../../report-helpers.js';
+import { num } from '../../report-helpers.js';
 import { ToolInputError, type ToolOutput } from '../../tool.js';
 import { formNumber, type CalcInput } from '../calc-tool.js';
 import { smallestN, solveN } from '../solve-n.js';
-import { curveRange, designOf, inflateForDropout, powerCurveChart, protocolParagraph, rSection, sampleSizeTable } from '../sample-size.js';
+import { curveRange, designOf, inflateForDropout, powerCurveChart, protocolParagraph, rSection, sampleSizeTable, sizeGridSection } from '../sample-size.js';
 
 /**
  * Power of the test of ρ = 0 at n (R: pwr::pwr.r.test). Two-sided from the engine; one-sided is
@@ -47,12 +47,7 @@ export function run({ form }: CalcInput): ToolOutput {
         ],
       },
       { title: '把握度曲线', blocks: [powerCurveChart(curve, { xName: '样本量', planned: nExact, target: d.power })] },
-      {
-        title: '不同把握度下的样本量',
-        blocks: [
-          table('不同把握度与检验水准下的样本量', ['把握度', 'α=0.01', 'α=0.05', 'α=0.10'], [0.8, 0.85, 0.9, 0.95].map((p) => [`${p * 100}%`, ...[0.01, 0.05, 0.1].map((a) => smallestN((x) => powerAt(x, a), p, N_MIN))]), ['所需总样本量，未计脱落。']),
-        ],
-      },
+      sizeGridSection((a, p) => smallestN((x) => powerAt(x, a), p, N_MIN), { note: '所需总样本量，未计脱落。' }),
       rSection(`library(pwr)\npwr.r.test(r = ${r}, sig.level = ${d.alpha}, power = ${d.power}, alternative = "${alt}")`),
     ],
     results: { n: nExact, nRounded: n, nEnrolled: enrol, totalEnrolled: enrol, effectSize: r, power: d.power, alpha: d.alpha },

@@ -1,8 +1,8 @@
 import { logRankSampleSize, normalCdf, normalQuantile } from '@labstat/stats';
-import { num, table } from '../../report-helpers.js';
+import { num } from '../../report-helpers.js';
 import { ToolInputError, type ToolOutput } from '../../tool.js';
 import { formNumber, formText, type CalcInput } from '../calc-tool.js';
-import { curveRange, designOf, inflateForDropout, powerCurveChart, rSection, sampleSizeTable } from '../sample-size.js';
+import { curveRange, designOf, inflateForDropout, powerCurveChart, rSection, sampleSizeTable, sizeGridSection } from '../sample-size.js';
 
 /**
  * Probability of an event during the study for exponential survival at `rate`, uniform accrual over
@@ -95,15 +95,7 @@ export function run({ form }: CalcInput): ToolOutput {
         ],
       },
       { title: '把握度曲线', blocks: [powerCurveChart(curve, { xName: '总样本量', planned: r.n, target: d.power })] },
-      {
-        title: '不同把握度下的事件数',
-        blocks: [
-          table('不同把握度与检验水准下所需的事件数', ['把握度', 'α=0.01', 'α=0.05', 'α=0.10'], [0.8, 0.85, 0.9, 0.95].map((p) => [
-            `${p * 100}%`,
-            ...[0.01, 0.05, 0.1].map((a) => Math.ceil(logRankSampleSize({ hazardRatio: hr, eventProbability: pEvent, allocation: pi, sigLevel: a, power: p, method, alternative: d.twoSided ? 'two-sided' : 'one-sided' }).events - 1e-9)),
-          ]), ['所需终点事件数；总样本量 = 事件数 / 合并事件发生概率。']),
-        ],
-      },
+      sizeGridSection((a, p) => Math.ceil(logRankSampleSize({ hazardRatio: hr, eventProbability: pEvent, allocation: pi, sigLevel: a, power: p, method, alternative: d.twoSided ? 'two-sided' : 'one-sided' }).events - 1e-9), { note: '所需终点事件数；总样本量 = 事件数 / 合并事件发生概率。', events: true }),
       rSection(rCode),
     ],
     results: { events: r.events, eventsRounded: events, eventProbability: pEvent, eventProbabilityControl: pC, eventProbabilityTreatment: pT, n: r.n, nControl: rC, nTreatment: rT, nEnrolled: eC + eT, totalEnrolled: eC + eT, hazardRatio: hr, power: d.power, alpha: d.alpha },

@@ -1,8 +1,8 @@
 import { meanMarginSampleSize } from '@labstat/stats';
-import { num, table } from '../../report-helpers.js';
+import { num } from '../../report-helpers.js';
 import { ToolInputError, type ToolOutput } from '../../tool.js';
 import { formNumber, formText, type CalcInput } from '../calc-tool.js';
-import { curveRange, designOf, inflateForDropout, powerCurveChart, protocolParagraph, rSection, sampleSizeTable } from '../sample-size.js';
+import { curveRange, designOf, inflateForDropout, powerCurveChart, protocolParagraph, rSection, sampleSizeTable, sizeGridSection } from '../sample-size.js';
 import { DESIGN_ZH, designOfForm, marginPower, signedMargin, type MarginDesign } from '../margin.js';
 
 /** n per group from the engine; superiority by a margin is its non-inferiority formula with m > 0. */
@@ -55,12 +55,7 @@ export function run({ form }: CalcInput): ToolOutput {
         ],
       },
       { title: '把握度曲线', blocks: [powerCurveChart(curve, { xName: '每组样本量', planned: nExact, target: d.power })] },
-      {
-        title: '不同把握度下的样本量',
-        blocks: [
-          table('不同把握度与检验水准（单侧）下的样本量', ['把握度', 'α=0.01', 'α=0.025', 'α=0.05'], [0.8, 0.85, 0.9, 0.95].map((p) => [`${p * 100}%`, ...[0.01, 0.025, 0.05].map((a) => Math.ceil(sizeOf(design, delta, sd, m, a, p) - 1e-9))]), ['每组所需样本量，未计脱落。']),
-        ],
-      },
+      sizeGridSection((a, p) => Math.ceil(sizeOf(design, delta, sd, m, a, p) - 1e-9), { note: '每组所需样本量，未计脱落。', oneSided: true }),
       rSection(rCode),
     ],
     results: { n: nExact, nRounded: n, nEnrolled: enrol, totalEnrolled: enrol * 2, difference: delta, margin, power: d.power, alpha: d.alpha },

@@ -1,8 +1,8 @@
 import { powerTTest } from '@labstat/stats';
-import { num, table } from '../../report-helpers.js';
+import { num } from '../../report-helpers.js';
 import { ToolInputError, type ToolOutput } from '../../tool.js';
 import { formNumber, formText, type CalcInput } from '../calc-tool.js';
-import { curveRange, designOf, inflateForDropout, powerCurveChart, protocolParagraph, rSection, sampleSizeTable } from '../sample-size.js';
+import { curveRange, designOf, inflateForDropout, powerCurveChart, protocolParagraph, rSection, sampleSizeTable, sizeGridSection } from '../sample-size.js';
 
 const DESIGN_ZH = { 'two-sample': '两独立样本 t 检验', paired: '配对 t 检验', 'one-sample': '单样本 t 检验' } as const;
 
@@ -41,15 +41,7 @@ export function run({ form }: CalcInput): ToolOutput {
         ],
       },
       { title: '把握度曲线', blocks: [powerCurveChart(curve, { xName: type === 'two-sample' ? '每组样本量' : '样本量', planned: r.n, target: d.power })] },
-      {
-        title: '不同把握度下的样本量',
-        blocks: [
-          table('不同把握度与检验水准下的样本量', ['把握度', 'α=0.01', 'α=0.05', 'α=0.10'], [0.8, 0.85, 0.9, 0.95].map((p) => [
-            `${p * 100}%`,
-            ...[0.01, 0.05, 0.1].map((a) => Math.ceil(powerTTest({ delta, sd, sigLevel: a, power: p, type, alternative }).n - 1e-9)),
-          ]), [`${unit}所需样本量，未计脱落。`]),
-        ],
-      },
+      sizeGridSection((a, p) => Math.ceil(powerTTest({ delta, sd, sigLevel: a, power: p, type, alternative }).n - 1e-9), { note: `${unit}所需样本量，未计脱落。` }),
       rSection(`power.t.test(delta = ${delta}, sd = ${sd}, sig.level = ${d.alpha}, power = ${d.power},\n             type = "${type}", alternative = "${alternative}")`),
     ],
     results: { n: r.n, nRounded: n, nEnrolled: enrol, totalEnrolled: enrol * groups, effectSize: delta / sd, power: d.power, alpha: d.alpha },

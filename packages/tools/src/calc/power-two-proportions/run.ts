@@ -1,8 +1,8 @@
 import { normalCdf, normalQuantile, powerPropTest } from '@labstat/stats';
-import { num, table } from '../../report-helpers.js';
+import { num } from '../../report-helpers.js';
 import { ToolInputError, type ToolOutput } from '../../tool.js';
 import { formNumber, type CalcInput } from '../calc-tool.js';
-import { curveRange, designOf, inflateForDropout, powerCurveChart, protocolParagraph, rSection, sampleSizeTable, type DesignParams } from '../sample-size.js';
+import { curveRange, designOf, inflateForDropout, powerCurveChart, protocolParagraph, rSection, sampleSizeTable, type DesignParams, sizeGridSection } from '../sample-size.js';
 
 /**
  * Two proportions with n₂ = k·n₁ by the normal approximation (Fleiss, Levin & Paik 2003, 4.19):
@@ -95,12 +95,7 @@ export function run({ form }: CalcInput): ToolOutput {
         ],
       },
       { title: '把握度曲线', blocks: [powerCurveChart(curve, { xName: equal ? '每组样本量' : '对照组样本量', planned: n1, target: d.power })] },
-      {
-        title: '不同把握度下的样本量',
-        blocks: [
-          table('不同把握度与检验水准下的样本量', ['把握度', 'α=0.01', 'α=0.05', 'α=0.10'], [0.8, 0.85, 0.9, 0.95].map((p) => [`${p * 100}%`, ...[0.01, 0.05, 0.1].map((a) => sizeAt(p, a))]), [`${equal ? '每组' : '对照组'}所需样本量，未计脱落。`]),
-        ],
-      },
+      sizeGridSection((a, p) => sizeAt(p, a), { note: `${equal ? '每组' : '对照组'}所需样本量，未计脱落。` }),
       rSection(rCode),
     ],
     results: { n: n1, n2, nRounded: r1, n2Rounded: r2, nEnrolled: e1, n2Enrolled: e2, totalEnrolled: e1 + e2, effectSize: h, ratio: k, power: d.power, alpha: d.alpha },
