@@ -9,13 +9,23 @@ const FONT = { fontFamily: 'Times New Roman, SimSun, serif' };
 /** Black axis lines, as journal figures draw them. */
 const AXIS_LINE = { lineStyle: { color: '#000' } };
 
+/**
+ * Above this many observations a chart draws summaries instead of every point (issue 21: a report
+ * must stay small and quick to render whatever the row count).
+ */
+export const MAX_POINTS = 5000;
+/** At most this many outliers are drawn over large box plots (evenly by rank, extremes kept). */
+const MAX_OUTLIERS = 2000;
+
 export interface BoxplotOptions {
   title: string;
   yName: string;
-  /** Draw every observation as a jittered point over the box. */
+  /** Draw every observation as a jittered point over the box (small data only). */
   points?: boolean;
   /** Pairwise comparisons; those with p < 0.05 get a bracket with stars between their boxes. */
   marks?: Array<{ groupA: string; groupB: string; p: number }>;
+  /** Observations above which the large-data form is drawn; MAX_POINTS by default. */
+  maxPoints?: number;
 }
 
 /** Deterministic jitter so the same data always draws the same picture. */
@@ -24,51 +34,245 @@ function jitter(i: number): number {
   return (x - Math.floor(x) - 0.5) * 0.24;
 }
 
+/** Every k-th of the sorted values, the first and last always kept, so at most about `max` remain. */
+function thinSorted(sorted: readonly number[], max: number): number[] {
+  if (sorted.length <= max) return [...sorted];
+  const step = sorted.length / max;
+  const out: number[] = [];
+  for (let i = 0; i < max; i++) out.push(sorted[Math.floor(i * step)]!);
+  out[out.length - 1] = sorted[sorted.length - 1]!;
+  return out;
+}
+
+/** Tukey's box: whiskers at the most extreme values within 1.5 IQR of the quartiles, and the values beyond. */
+export function tukeyBox(values: readonly number[]): { box: [number, number, number, number, number]; outliers: number[] } {
+  const [, q1, med, q3] = fiveNumbers(values as number[]);
+  const lo = q1 - 1.5 * (q3 - q1);
+  const hi = q3 + 1.5 * (q3 - q1);
+  let wLo = Infinity;
+  let wHi = -Infinity;
+  const outliers: number[] = [];
+  for (const v of values) {
+    if (v < lo || v > hi) outliers.push(v);
+    else {
+      if (v < wLo) wLo = v;
+      if (v > wHi) wHi = v;
+    }
+  }
+  return { box: [wLo, q1, med, q3, wHi], outliers: outliers.sort((a, b) => a - b) };
+}
+
+/** What a large box plot draws: Tukey boxes and, per group, the outliers drawn (thinned by rank). */
+export function largeBoxplot(groups: readonly Group[], maxPoints = MAX_POINTS): { large: boolean; n: number; boxes: Array<[number, number, number, number, number]>; drawn: number[][]; outliers: number; note: string } {
+  const n = groups.reduce((a, g) => a + g.values.length, 0);
+  if (n <= maxPoints) return { large: false, n, boxes: [], drawn: [], outliers: 0, note: '' };
+  const tukey = groups.map((g) => tukeyBox(g.values));
+  const outliers = tukey.reduce((a, t) => a + t.outliers.length, 0);
+  const drawn = tukey.map((t) => thinSorted(t.outliers, Math.max(2, Math.round((MAX_OUTLIERS * t.outliers.length) / Math.max(outliers, 1)))));
+  const nDrawn = drawn.reduce((a, d) => a + d.length, 0);
+  const note =
+    `共 ${n} 个观测，超过 ${maxPoints} 个：图中不绘制每个数据点，须线延伸至距四分位数 1.5 倍四分位距以内的最远观测值，只绘制须线以外的离群值` +
+    (nDrawn < outliers ? `（共 ${outliers} 个，按大小均匀抽取 ${nDrawn} 个绘制，每组最小与最大值保留）。` : `（${outliers} 个）。`);
+  return { large: true, n, boxes: tukey.map((t) => t.box), drawn, outliers, note };
+}
+
+/**
+ * Grouped box plot. Small data: whiskers at min/max, optionally every observation jittered over its
+ * box. Above `maxPoints` observations: Tukey boxes (whiskers at 1.5 IQR) with only the outliers
+ * drawn, and the title says so. Boxes take the figure palette by group (colorBy data); significance
+ * brackets are series with ids "sig…" so the figure options can hide them.
+ */
 export function boxplotChart(groups: Group[], o: BoxplotOptions): ReportBlock {
-  const boxes = groups.map((g) => fiveNumbers(g.values));
-  let top = Math.max(...boxes.map((b) => b[4]));
-  const bottom = Math.min(...boxes.map((b) => b[0]));
+  const big = largeBoxplot(groups, o.maxPoints);
+  const extremes = groups.map((g) => fiveNumbers(g.values));
+  const boxes = big.large ? big.boxes : extremes;
+  let top = Math.max(...extremes.map((b) => b[4]));
+  const bottom = Math.min(...extremes.map((b) => b[0]));
   const span = top - bottom || 1;
   const series: Array<Record<string, unknown>> = [
-    {
-      type: 'boxplot',
-      name: o.yName,
-      data: boxes.map((b, i) => ({ value: b, itemStyle: { color: `${PALETTE[i % PALETTE.length]}33`, borderColor: PALETTE[i % PALETTE.length] } })),
-    },
+    { type: 'boxplot', name: o.yName, colorBy: 'data', itemStyle: { borderWidth: 1.5 }, data: boxes },
   ];
-  if (o.points) {
+  let title = o.title;
+  if (big.large) {
+    let k = 0;
+    series.push({
+      type: 'scatter',
+      name: '离群值',
+      symbolSize: 4,
+      itemStyle: { color: '#303133', opacity: 0.55 },
+      data: big.drawn.flatMap((d, gi) => d.map((v) => [Number((gi + jitter(k++) / 3).toFixed(4)), v])),
+      xAxisIndex: 1,
+    });
+    title = `${o.title}（n = ${big.n}，仅绘制离群值）`;
+  } else if (o.points) {
     let k = 0;
     series.push({
       type: 'scatter',
       name: '观测值',
       symbolSize: 5,
       itemStyle: { color: '#303133', opacity: 0.55 },
-      data: groups.flatMap((g, gi) => g.values.map((v) => [gi + jitter(k++), v])),
+      data: groups.flatMap((g, gi) => g.values.map((v) => [Number((gi + jitter(k++)).toFixed(4)), v])),
       xAxisIndex: 1,
     });
   }
-  const markLines: Array<Record<string, unknown>> = [];
   const at = (name: string) => groups.findIndex((g) => g.name === name);
-  for (const { groupA, groupB, p } of (o.marks ?? []).filter((m) => m.p < 0.05)) {
-    const [a, b, label] = [at(groupA), at(groupB), stars(p)];
-    top += span * 0.08;
-    markLines.push({ type: 'lines', coordinateSystem: 'cartesian2d', xAxisIndex: 1, polyline: true, lineStyle: { color: '#303133', width: 1 }, data: [{ coords: [[a, top - span * 0.03], [a, top], [b, top], [b, top - span * 0.03]] }] });
-    markLines.push({ type: 'scatter', xAxisIndex: 1, symbolSize: 0, data: [[(a + b) / 2, top]], label: { show: true, formatter: label, position: 'top', color: '#303133', fontSize: 14 } });
-  }
-  series.push(...markLines);
+  (o.marks ?? [])
+    .filter((m) => m.p < 0.05)
+    .forEach(({ groupA, groupB, p }, i) => {
+      const [a, b] = [at(groupA), at(groupB)];
+      top += span * 0.08;
+      series.push(sigBracket(`sig-${i}`, a, b, top, span * 0.03, stars(p)));
+    });
   const names = groups.map((g) => `${g.name}\n(n=${g.values.length})`);
   return {
     type: 'chart',
-    title: o.title,
+    title,
     option: {
-      textStyle: FONT,
       tooltip: { trigger: 'item' },
       grid: { left: 60, right: 24, top: 30, bottom: 50 },
       xAxis: [
         { type: 'category', data: names, axisLine: AXIS_LINE, axisTick: { alignWithLabel: true } },
         { type: 'value', min: -0.5, max: groups.length - 0.5, show: false },
       ],
-      yAxis: { type: 'value', name: o.yName, scale: true, max: niceCeil(top + span * 0.04, span), splitLine: { show: false }, axisLine: { ...AXIS_LINE, show: true, onZero: false } },
+      yAxis: { type: 'value', name: o.yName, nameLocation: 'middle', nameGap: 45, scale: true, max: niceCeil(top + span * 0.04, span), splitLine: { show: false }, axisLine: { ...AXIS_LINE, show: true, onZero: false } },
+      series,
+    },
+  };
+}
+
+/**
+ * A significance bracket from x = a to x = b at height `y` (legs `leg` long) with its label above
+ * the middle, as one `lines` series on x axis 1 (the hidden value axis over the categories). Its id
+ * starts with "sig" so the figure options can switch marks off.
+ */
+export function sigBracket(id: string, a: number, b: number, y: number, leg: number, label: string): Record<string, unknown> {
+  const r = (v: number) => Number(v.toPrecision(10));
+  return {
+    type: 'lines',
+    id,
+    coordinateSystem: 'cartesian2d',
+    xAxisIndex: 1,
+    silent: true,
+    lineStyle: { color: '#303133', width: 1, opacity: 1 },
+    data: [
+      { coords: [[a, r(y - leg)], [a, r(y)]] },
+      { coords: [[a, r(y)], [b, r(y)]], label: { show: true, position: 'middle', formatter: label, color: '#303133', fontSize: 14, distance: 2 } },
+      { coords: [[b, r(y)], [b, r(y - leg)]] },
+    ],
+  };
+}
+
+/**
+ * Bars of group means with error bars (e.g. ± SD) and, optionally, a significance bracket between two
+ * groups that prints the stars (or "ns") of the test's P. Bars start at zero, as bar charts must.
+ */
+export function meanBarChart(
+  groups: ReadonlyArray<{ name: string; mean: number; lower: number; upper: number; n: number }>,
+  o: { title: string; yName: string; barLabel: string; mark?: { a: number; b: number; p: number } },
+): ReportBlock {
+  const r = (v: number) => Number(v.toPrecision(10));
+  const hi = Math.max(0, ...groups.map((g) => g.upper));
+  const lo = Math.min(0, ...groups.map((g) => g.lower));
+  const span = hi - lo || 1;
+  const series: Array<Record<string, unknown>> = [
+    { type: 'bar', name: o.yName, colorBy: 'data', barWidth: '45%', itemStyle: { opacity: 0.85 }, data: groups.map((g) => r(g.mean)) },
+    {
+      type: 'lines',
+      name: o.barLabel,
+      coordinateSystem: 'cartesian2d',
+      xAxisIndex: 1,
+      silent: true,
+      lineStyle: { color: '#303133', width: 1.2, opacity: 1 },
+      data: groups.flatMap((g, i) => [
+        { coords: [[i, r(g.lower)], [i, r(g.upper)]] },
+        { coords: [[i - 0.06, r(g.upper)], [i + 0.06, r(g.upper)]] },
+        { coords: [[i - 0.06, r(g.lower)], [i + 0.06, r(g.lower)]] },
+      ]),
+    },
+  ];
+  let top = hi;
+  if (o.mark) {
+    top = hi + span * 0.1;
+    series.push(sigBracket('sig-0', o.mark.a, o.mark.b, top, span * 0.04, stars(o.mark.p)));
+  }
+  return {
+    type: 'chart',
+    title: o.title,
+    option: {
+      tooltip: { trigger: 'item' },
+      // Groups are named on the x axis; an empty legend keeps the figure options from adding one.
+      legend: { data: [] },
+      grid: { left: 65, right: 24, top: 30, bottom: 50 },
+      xAxis: [
+        { type: 'category', data: groups.map((g) => `${g.name}\n(n=${g.n})`), axisLine: AXIS_LINE, axisTick: { alignWithLabel: true } },
+        { type: 'value', min: -0.5, max: groups.length - 0.5, show: false },
+      ],
+      yAxis: { type: 'value', name: o.yName, nameLocation: 'middle', nameGap: 45, min: lo < 0 ? -niceCeil(-lo + span * 0.05, span) : 0, max: niceCeil(top + span * 0.08, span), splitLine: { show: false }, axisLine: { ...AXIS_LINE, show: true, onZero: false } },
+      series,
+      graphic: [{ type: 'text', right: 10, bottom: 4, style: { text: o.barLabel, fontSize: 11, fill: '#606266' } }],
+    },
+  };
+}
+
+/**
+ * Before/after plot of paired measurements: one thin line per subject (a seeded sample of
+ * `maxSubjects` when there are more, stated in the title), the two means joined by a thick line, and
+ * a bracket with the test's stars (or "ns").
+ */
+export function pairedChart(
+  first: readonly number[],
+  second: readonly number[],
+  o: { title: string; names: [string, string]; yName: string; p?: number; maxSubjects?: number },
+): ReportBlock {
+  const n = first.length;
+  const max = o.maxSubjects ?? 200;
+  const idx = sampleIndices(n, max);
+  const r = (v: number) => Number(v.toPrecision(8));
+  let lo = Infinity;
+  let hi = -Infinity;
+  let sa = 0;
+  let sb = 0;
+  for (let i = 0; i < n; i++) {
+    sa += first[i]!;
+    sb += second[i]!;
+    for (const v of [first[i]!, second[i]!]) {
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
+    }
+  }
+  const span = hi - lo || 1;
+  const series: Array<Record<string, unknown>> = [
+    {
+      type: 'lines',
+      name: '个体',
+      coordinateSystem: 'cartesian2d',
+      xAxisIndex: 1,
+      silent: true,
+      lineStyle: { color: '#909399', width: 0.8, opacity: 0.45 },
+      data: idx.map((i) => ({ coords: [[0, r(first[i]!)], [1, r(second[i]!)]] })),
+    },
+    { type: 'line', name: '均值', xAxisIndex: 1, symbol: 'circle', symbolSize: 10, lineStyle: { width: 3 }, data: [[0, r(sa / n)], [1, r(sb / n)]], z: 3 },
+  ];
+  let top = hi;
+  if (o.p !== undefined) {
+    top = hi + span * 0.1;
+    series.push(sigBracket('sig-0', 0, 1, top, span * 0.04, stars(o.p)));
+  }
+  const yMin = niceEnd(lo - span * 0.02, span, true);
+  const yMax = niceEnd(top + span * 0.06, span, false);
+  return {
+    type: 'chart',
+    title: idx.length < n ? `${o.title}（共 ${n} 对，按固定随机种子抽取 ${idx.length} 对绘制个体连线；均值基于全部数据）` : o.title,
+    option: {
+      tooltip: { trigger: 'item' },
+      legend: { data: ['个体', '均值'], top: 0 },
+      grid: { left: 65, right: 24, top: 40, bottom: 40 },
+      xAxis: [
+        { type: 'category', data: [...o.names], axisLine: AXIS_LINE, axisTick: { alignWithLabel: true } },
+        { type: 'value', min: -0.5, max: 1.5, show: false },
+      ],
+      // Explicit ends: a `lines` series does not widen the axis, so the subjects' lines set them here.
+      yAxis: { type: 'value', name: o.yName, nameLocation: 'middle', nameGap: 45, min: yMin, max: yMax, interval: niceStep(yMax - yMin), splitLine: { show: false }, axisLine: { ...AXIS_LINE, show: true, onZero: false } },
       series,
     },
   };
@@ -85,50 +289,243 @@ export function niceCeil(x: number, span: number): number {
 /** Significance stars as journals print them. */
 export const stars = (p: number): string => (p < 0.001 ? '***' : p < 0.01 ? '**' : p < 0.05 ? '*' : 'ns');
 
+/** A fitted line with its confidence band, each as [x, y] points at the same x, sorted by x. */
+export interface FitBand {
+  line: Array<[number, number]>;
+  lower: Array<[number, number]>;
+  upper: Array<[number, number]>;
+}
+
+/** Counts of a histogram: `counts[g][i]` of group g in (edges[i], edges[i+1]], the first bin closed. */
+export interface Histogram {
+  edges: number[];
+  counts: number[][];
+}
+
 export interface ScatterOptions {
   title: string;
   xName: string;
   yName: string;
-  /** Fitted line and its confidence band, as [x, y] points sorted by x. */
-  fit?: { line: Array<[number, number]>; lower: Array<[number, number]>; upper: Array<[number, number]>; label: string };
-  /** Points coloured by group. */
-  groups?: Array<{ name: string; points: Array<[number, number]> }>;
+  /** One fitted line and band over all points, labelled in the legend. */
+  fit?: FitBand & { label: string };
+  /** Points coloured by group; a group's own fitted line and band share its colour and legend entry. */
+  groups?: Array<{ name: string; points: Array<[number, number]>; fit?: FitBand }>;
+  /** Histograms of x (top) and y (right), counts per group in the order of `groups`. */
+  marginals?: { x: Histogram; y: Histogram };
+  /** Points above which a seeded sample of this many is drawn; MAX_POINTS by default. */
+  maxPoints?: number;
 }
 
+/** A small seeded generator (mulberry32), so a sampled chart is the same on every run. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The seed of every sampled chart, stated in its note. */
+export const SAMPLE_SEED = 20240521;
+
+/** `k` of the indices 0..n−1 drawn without replacement (seeded partial Fisher–Yates), in ascending order. */
+export function sampleIndices(n: number, k: number, seed = SAMPLE_SEED): number[] {
+  if (k >= n) return Array.from({ length: n }, (_, i) => i);
+  const idx = new Int32Array(n);
+  for (let i = 0; i < n; i++) idx[i] = i;
+  const rand = seededRandom(seed);
+  for (let i = 0; i < k; i++) {
+    const j = i + Math.floor(rand() * (n - i));
+    const t = idx[i]!;
+    idx[i] = idx[j]!;
+    idx[j] = t;
+  }
+  return Array.from(idx.subarray(0, k)).sort((a, b) => a - b);
+}
+
+/** The note of a sampled scatter plot. */
+export const scatterSampleNote = (n: number, shown: number): string =>
+  `共 ${n} 个点，超过 ${MAX_POINTS} 个：图中只绘制按固定随机种子（${SAMPLE_SEED}）不放回抽取的 ${shown} 个点（各组按比例抽取）；拟合线、置信带和边际分布均基于全部数据。`;
+
+/** Equal-width bins from the minimum to the maximum, counted as R's hist(x, breaks) (right-closed, lowest included). */
+export function histogram(sets: ReadonlyArray<readonly number[]>, bins = 20): Histogram {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const s of sets) for (const v of s) {
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  if (!Number.isFinite(lo)) return { edges: [], counts: sets.map(() => []) };
+  if (hi === lo) hi = lo + 1;
+  const w = (hi - lo) / bins;
+  const edges = Array.from({ length: bins + 1 }, (_, i) => (i === bins ? hi : lo + i * w));
+  const counts = sets.map((s) => {
+    const c = new Array<number>(bins).fill(0);
+    for (const v of s) {
+      // Right-closed (a, b]: the bin is the first edge index ≥ v, minus one; v = lo goes to bin 0.
+      let i = Math.ceil((v - lo) / w) - 1;
+      if (i < 0) i = 0;
+      if (i >= bins) i = bins - 1;
+      // Floating-point edges: move to the bin whose (a, b] really holds v.
+      while (i > 0 && v <= edges[i]!) i--;
+      while (i < bins - 1 && v > edges[i + 1]!) i++;
+      c[i]!++;
+    }
+    return c;
+  });
+  return { edges, counts };
+}
+
+/** A round tick step (1, 2 or 5 × 10^k) giving five to ten intervals over `span`. */
+function niceStep(span: number): number {
+  const raw = (span || 1) / 8;
+  const mag = 10 ** Math.floor(Math.log10(raw));
+  return [1, 2, 5, 10].map((m) => m * mag).find((s) => s >= raw) ?? 10 * mag;
+}
+
+/** A rounded end for a value axis (steps of 1, 2 or 5 × 10^k), below `x` when `down`. */
+function niceEnd(x: number, span: number, down: boolean): number {
+  const raw = (span || Math.abs(x) || 1) / 5;
+  const mag = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 5, 10].map((m) => m * mag).find((s) => s >= raw) ?? 10 * mag;
+  return Number(((down ? Math.floor(x / step) : Math.ceil(x / step)) * step).toPrecision(12));
+}
+
+/**
+ * Scatter plot: points (by group), fitted lines with their confidence bands (the band is the lower
+ * bound plus a stacked upper − lower area), optional marginal histograms on the top and right. Above
+ * `maxPoints` points a seeded sample is drawn (each group in proportion) and the title says so; lines,
+ * bands and margins are whatever the caller computed (from all the data). Colours come from the
+ * figure palette: a group's points, line, band and margin share its series name and so its colour.
+ */
 export function scatterChart(points: Array<[number, number]>, o: ScatterOptions): ReportBlock {
   const sets = o.groups ?? [{ name: '观测值', points }];
+  const total = sets.reduce((a, g) => a + g.points.length, 0);
+  const max = o.maxPoints ?? MAX_POINTS;
+  const sampled = total > max;
+  const r = (v: number) => Number(v.toPrecision(8));
+  const shownSets = sets.map((g, gi) => {
+    if (!sampled) return g.points;
+    const k = Math.max(1, Math.round((max * g.points.length) / total));
+    return sampleIndices(g.points.length, k, SAMPLE_SEED + gi).map((i) => g.points[i]!);
+  });
+  const shown = shownSets.reduce((a, s) => a + s.length, 0);
   const series: Array<Record<string, unknown>> = sets.map((g, i) => ({
     type: 'scatter',
     name: g.name,
-    symbolSize: 6,
-    itemStyle: { color: PALETTE[i % PALETTE.length], opacity: 0.75 },
-    data: g.points,
+    symbolSize: sampled ? 4 : 6,
+    itemStyle: { opacity: sampled ? 0.5 : 0.75 },
+    data: sampled ? shownSets[i]!.map(([x, y]) => [r(x), r(y)]) : shownSets[i],
+    z: 2,
   }));
-  if (o.fit) {
-    // The band is drawn as the lower bound plus a stacked (upper − lower) area.
-    series.push({ type: 'line', name: 'CI下限', data: o.fit.lower, symbol: 'none', lineStyle: { opacity: 0 }, stack: 'ci', silent: true });
-    series.push({
-      type: 'line',
-      name: '置信带',
-      data: o.fit.upper.map((p, i) => [p[0], p[1] - o.fit!.lower[i]![1]]),
-      symbol: 'none',
-      lineStyle: { opacity: 0 },
-      areaStyle: { color: '#409EFF', opacity: 0.18 },
-      stack: 'ci',
-      silent: true,
-    });
-    series.push({ type: 'line', name: o.fit.label, data: o.fit.line, symbol: 'none', itemStyle: { color: '#303133' }, lineStyle: { color: '#303133', width: 2 } });
+  const band = (name: string, f: FitBand, stack: string, line: Record<string, unknown>, area: Record<string, unknown>) => {
+    series.push({ type: 'line', name, data: f.lower, symbol: 'none', lineStyle: { opacity: 0 }, stack, silent: true, tooltip: { show: false }, z: 1 });
+    series.push({ type: 'line', name, data: f.upper.map((p, i) => [p[0], r(p[1] - f.lower[i]![1])]), symbol: 'none', lineStyle: { opacity: 0 }, areaStyle: area, stack, silent: true, tooltip: { show: false }, z: 1 });
+    series.push({ type: 'line', name, data: f.line, symbol: 'none', lineStyle: { width: 2, ...line }, ...(line.color ? { itemStyle: { color: line.color } } : {}), z: 3 });
+  };
+  if (o.fit) band(o.fit.label, o.fit, 'ci', { color: '#303133' }, { color: '#909399', opacity: 0.25 });
+  sets.forEach((g, i) => {
+    if (g.fit) band(g.name, g.fit, `ci${i}`, {}, { opacity: 0.18 });
+  });
+  const legend = { data: [...sets.map((g) => g.name), ...(o.fit ? [o.fit.label] : [])], top: 0 };
+  const title = sampled ? `${o.title}（共 ${total} 点，随机抽取 ${shown} 点绘制）` : o.title;
+  const xAxis = { type: 'value', name: o.xName, nameLocation: 'middle', nameGap: 28, scale: true, splitLine: { show: false }, axisLine: { ...AXIS_LINE, onZero: false } };
+  const yAxis = { type: 'value', name: o.yName, nameLocation: 'middle', nameGap: 45, scale: true, splitLine: { show: false }, axisLine: { ...AXIS_LINE, show: true, onZero: false } };
+  if (!o.marginals || o.marginals.x.edges.length === 0 || o.marginals.y.edges.length === 0) {
+    return { type: 'chart', title, option: { tooltip: { trigger: 'item' }, legend, grid: { left: 65, right: 30, top: 40, bottom: 50 }, xAxis, yAxis, series } };
   }
+  // Margins: the histograms' axes share the main axes' fixed ends so the bins line up with the points.
+  const m = o.marginals;
+  const xs = [m.x.edges[0]!, m.x.edges[m.x.edges.length - 1]!];
+  const ys = [m.y.edges[0]!, m.y.edges[m.y.edges.length - 1]!];
+  const ends = (e: number[], extra: Array<[number, number]>[], k: 0 | 1) => {
+    const vals = [e[0]!, e[1]!, ...extra.flatMap((f) => f.map((p) => p[k]))];
+    const lo = Math.min(...vals);
+    const hi = Math.max(...vals);
+    return [niceEnd(lo, hi - lo, true), niceEnd(hi, hi - lo, false)] as const;
+  };
+  const bands = [...(o.fit ? [o.fit.lower, o.fit.upper] : []), ...sets.flatMap((g) => (g.fit ? [g.fit.lower, g.fit.upper] : []))];
+  const [x0, x1] = ends(xs, [], 0);
+  const [y0, y1] = ends(ys, bands, 1);
+  const outline = (edges: number[], counts: number[], flip: boolean): Array<[number, number]> => {
+    const pts: Array<[number, number]> = [[edges[0]!, 0]];
+    counts.forEach((c, i) => pts.push([edges[i]!, c], [edges[i + 1]!, c]));
+    pts.push([edges[edges.length - 1]!, 0]);
+    return pts.map(([e, c]) => (flip ? [c, r(e)] : [r(e), c]));
+  };
+  sets.forEach((g, i) => {
+    series.push({ type: 'line', name: g.name, xAxisIndex: 1, yAxisIndex: 1, symbol: 'none', silent: true, lineStyle: { width: 1.2 }, data: outline(m.x.edges, m.x.counts[i] ?? [], false) });
+    series.push({ type: 'line', name: g.name, xAxisIndex: 2, yAxisIndex: 2, symbol: 'none', silent: true, lineStyle: { width: 1.2 }, data: outline(m.y.edges, m.y.counts[i] ?? [], true) });
+  });
+  const hidden = { type: 'value', show: false, splitLine: { show: false } };
   return {
     type: 'chart',
-    title: o.title,
+    title,
     option: {
-      textStyle: FONT,
       tooltip: { trigger: 'item' },
-      legend: { data: [...sets.map((g) => g.name), ...(o.fit ? [o.fit.label] : [])], top: 0 },
-      grid: { left: 60, right: 30, top: 40, bottom: 50 },
-      xAxis: { type: 'value', name: o.xName, nameLocation: 'middle', nameGap: 28, scale: true, splitLine: { show: false }, axisLine: AXIS_LINE },
-      yAxis: { type: 'value', name: o.yName, scale: true, splitLine: { show: false }, axisLine: { ...AXIS_LINE, show: true, onZero: false } },
+      legend,
+      grid: [
+        { left: 65, right: 110, top: 110, bottom: 50 },
+        { left: 65, right: 110, top: 40, height: 60 },
+        { right: 20, width: 80, top: 110, bottom: 50 },
+      ],
+      xAxis: [
+        { ...xAxis, scale: false, min: x0, max: x1 },
+        { ...hidden, gridIndex: 1, min: x0, max: x1 },
+        { ...hidden, gridIndex: 2, min: 0 },
+      ],
+      yAxis: [
+        { ...yAxis, scale: false, min: y0, max: y1 },
+        { ...hidden, gridIndex: 1, min: 0 },
+        { ...hidden, gridIndex: 2, min: y0, max: y1 },
+      ],
+      series,
+    },
+  };
+}
+
+/** One sample of a normal Q-Q plot: sorted values against normal quantiles, and its reference line. */
+export interface QqSet {
+  name: string;
+  theoretical: readonly number[];
+  sample: readonly number[];
+  /** The line through the quartiles (R's qqline). */
+  line: { intercept: number; slope: number };
+}
+
+/**
+ * Normal Q-Q plot of one or more samples (groups share a name, so a group's points and line share a
+ * colour). Above `maxPoints` points in all, each sample is drawn at evenly spaced order statistics
+ * (its smallest and largest kept) — the same curve from fewer points — and the title says so.
+ */
+export function qqChart(sets: readonly QqSet[], o: { title: string; maxPoints?: number }): ReportBlock {
+  const total = sets.reduce((a, s) => a + s.sample.length, 0);
+  const max = o.maxPoints ?? MAX_POINTS;
+  const r = (v: number) => Number(v.toPrecision(8));
+  const series: Array<Record<string, unknown>> = [];
+  let drawn = 0;
+  for (const s of sets) {
+    const n = s.sample.length;
+    const k = total > max ? Math.max(2, Math.round((max * n) / total)) : n;
+    const idx = k >= n ? Array.from({ length: n }, (_, i) => i) : Array.from({ length: k }, (_, i) => Math.round((i * (n - 1)) / (k - 1)));
+    drawn += idx.length;
+    series.push({ type: 'scatter', name: s.name, symbolSize: 5, data: idx.map((i) => [r(s.theoretical[i]!), r(s.sample[i]!)]) });
+    const ends = [s.theoretical[0]!, s.theoretical[n - 1]!];
+    series.push({ type: 'line', name: s.name, symbol: 'none', silent: true, lineStyle: { width: 1.5 }, data: ends.map((x) => [r(x), r(s.line.intercept + s.line.slope * x)]) });
+  }
+  const grouped = sets.length > 1;
+  return {
+    type: 'chart',
+    title: total > max ? `${o.title}（共 ${total} 个观测，按顺序均匀取 ${drawn} 个分位点绘制）` : o.title,
+    option: {
+      tooltip: { trigger: 'item' },
+      ...(grouped ? { legend: { data: sets.map((s) => s.name), top: 0 } } : {}),
+      grid: { left: 65, right: 24, top: grouped ? 40 : 20, bottom: 50 },
+      xAxis: { type: 'value', name: '理论分位数', nameLocation: 'middle', nameGap: 28, splitLine: { show: false }, axisLine: { ...AXIS_LINE, onZero: false } },
+      yAxis: { type: 'value', name: '样本分位数', nameLocation: 'middle', nameGap: 45, scale: true, splitLine: { show: false }, axisLine: { ...AXIS_LINE, show: true, onZero: false } },
       series,
     },
   };

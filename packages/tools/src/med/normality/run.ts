@@ -1,7 +1,7 @@
 // 正态性检验: Shapiro–Wilk, Lilliefors and Anderson–Darling per variable (and group), skewness and
-// kurtosis, and a Q–Q plot of the first variable.
+// kurtosis, and a normal Q–Q plot per variable with one series (points and qqline) per group.
 import { andersonDarling, describe as describeValues, lillieforsTest, qqPoints, shapiroWilk } from '@labstat/stats';
-import { PALETTE } from '../../charts.js';
+import { MAX_POINTS, qqChart, type QqSet } from '../../charts.js';
 import { pSentence, requireVariables } from '../../common.js';
 import { orNull } from '../../groups.js';
 import { formatP, num, table, text } from '../../report-helpers.js';
@@ -20,9 +20,11 @@ export function run(data: DataTable, params: Params): ToolOutput {
   const rows: Array<Array<string | number | null>> = [];
   const results: ToolOutput['results'] = {};
   const verdicts: string[] = [];
-  let first: number[] | null = null;
+  const qqSets = new Map<string, QqSet[]>();
   for (const v of vars) {
     const col = data.numeric(v);
+    const sets: QqSet[] = [];
+    qqSets.set(v, sets);
     for (const level of levels) {
       const values = col.filter((x, i): x is number => x !== null && Number.isFinite(x) && (!g || g[i] === level));
       const label = level ? `${v}（${level}）` : v;
@@ -30,8 +32,12 @@ export function run(data: DataTable, params: Params): ToolOutput {
         rows.push([label, values.length, null, null, null, null, '—', '—', '—', '观测少于 3 个，无法检验']);
         continue;
       }
-      first ??= values;
       const d = describeValues(values);
+      const qq = qqPoints(values);
+      // Reference line through the quartiles, as R's qqline.
+      const slope = (d.q3 - d.q1) / 1.3489795003921634;
+      const intercept = d.q1 + slope * 0.6744897501960817;
+      sets.push({ name: level || v, theoretical: qq.theoretical, sample: qq.sample, line: { intercept, slope } });
       const sw = orNull(() => shapiroWilk(values));
       const ks = orNull(() => lillieforsTest(values));
       const ad = orNull(() => andersonDarling(values));
@@ -53,31 +59,16 @@ export function run(data: DataTable, params: Params): ToolOutput {
       results[`shapiroP.${key}`] = sw?.pValue ?? null;
       results[`lillieforsP.${key}`] = ks?.pValue ?? null;
       results[`adP.${key}`] = ad?.pValue ?? null;
+      results[`qqIntercept.${key}`] = intercept;
+      results[`qqSlope.${key}`] = slope;
       if (sw) verdicts.push(`${label}：W = ${num(sw.statistic, 3)}，${pSentence(sw.pValue)}，${normal ? '未见偏离正态分布' : '偏离正态分布'}`);
     }
   }
-  if (!first) throw new ToolInputError('所选变量的有效观测都少于 3 个，无法进行正态性检验');
-  const qq = qqPoints(first);
-  const qqPairs = qq.theoretical.map((t, i) => [Number(t.toFixed(6)), qq.sample[i]!] as [number, number]);
-  // Reference line through the quartiles, as R's qqline.
-  const d0 = describeValues(first);
-  const slope = (d0.q3 - d0.q1) / (1.3489795003921634);
-  const intercept = d0.q1 - slope * -0.6744897501960817;
-  const xs = [qq.theoretical[0]!, qq.theoretical[qq.theoretical.length - 1]!];
-  const chart = {
-    type: 'chart' as const,
-    title: `图1 ${vars[0]}${gName ? `（${levels[0]}）` : ''}的正态 Q-Q 图`,
-    option: {
-      textStyle: { fontFamily: 'Times New Roman, SimSun, serif' },
-      grid: { left: 60, right: 24, top: 20, bottom: 50 },
-      xAxis: { type: 'value', name: '理论分位数', nameLocation: 'middle', nameGap: 28, splitLine: { show: false }, axisLine: { lineStyle: { color: '#000' } } },
-      yAxis: { type: 'value', name: '样本分位数', scale: true, splitLine: { show: false }, axisLine: { show: true, onZero: false, lineStyle: { color: '#000' } } },
-      series: [
-        { type: 'scatter', symbolSize: 5, itemStyle: { color: PALETTE[0] }, data: qqPairs },
-        { type: 'line', symbol: 'none', lineStyle: { color: PALETTE[1] }, data: xs.map((x) => [x, intercept + slope * x]) },
-      ],
-    },
-  };
+  const drawable = [...qqSets].filter(([, sets]) => sets.length > 0);
+  if (drawable.length === 0) throw new ToolInputError('所选变量的有效观测都少于 3 个，无法进行正态性检验');
+  // Many variables share one budget of points so the report stays small.
+  const budget = Math.min(MAX_POINTS, Math.max(1000, Math.floor(20000 / drawable.length)));
+  const charts = drawable.map(([v, sets], i) => qqChart(sets, { title: `图${i + 1} ${v}${gName ? `（按${gName}分组）` : ''}的正态 Q-Q 图`, maxPoints: budget }));
   return {
     title: `正态性检验：${vars.join('、')}${gName ? `（按${gName}分组）` : ''}`,
     sections: [
@@ -89,8 +80,8 @@ export function run(data: DataTable, params: Params): ToolOutput {
           ]),
         ],
       },
-      { title: '图形', blocks: [chart] },
-      { title: '结论', blocks: [text(`${verdicts.join('；')}。`, `样本量较大时轻微偏离也可能“显著”，请结合 Q-Q 图：点大致落在直线上即可视为近似正态。`)] },
+      { title: '图形', blocks: charts },
+      { title: '结论', blocks: [text(`${verdicts.join('；')}。`, `样本量较大时轻微偏离也可能“显著”，请结合 Q-Q 图：点大致落在直线上即可视为近似正态。${gName ? '每个变量一张 Q-Q 图，各组用不同颜色的点和参考线表示。' : ''}参考线经过第 1、3 四分位数（与 R 的 qqline() 相同）。`)] },
     ],
     results,
   };

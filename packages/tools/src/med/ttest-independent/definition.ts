@@ -4,7 +4,7 @@ import { option, type ToolDefinition } from '../../tool.js';
 export const definition: ToolDefinition = {
   id: 1003,
   key: 'ttest-independent',
-  version: 1,
+  version: 2,
   name: '独立样本t检验',
   subname: 'Independent-Samples t Test',
   description: '比较两个独立组的均值是否不同（如试验组与对照组的血压），同时检验正态性与方差齐性，给出 Student 与 Welch 两种结果和效应量。',
@@ -29,6 +29,13 @@ export const definition: ToolDefinition = {
         type: 'select_single',
         value: 'auto',
         option: [option('按 Levene 检验自动选择', 'auto'), option('方差齐（Student）', 'student'), option('方差不齐（Welch）', 'welch')],
+      },
+      {
+        filed: 'chart',
+        name: '图形',
+        type: 'select_single',
+        value: 'bar',
+        option: [option('均值 ± 标准差条形图', 'bar'), option('箱线图（叠加数据点）', 'box')],
       },
       alternativeField('双侧（两组均值不等）', '第一组 > 第二组', '第一组 < 第二组'),
       levelField(),

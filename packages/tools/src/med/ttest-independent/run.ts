@@ -1,5 +1,7 @@
-// 独立样本t检验: assumptions (Shapiro–Wilk per group, Levene), Student and Welch rows, Cohen's d.
+// 独立样本t检验: assumptions (Shapiro–Wilk per group, Levene), Student and Welch rows, Cohen's d,
+// and the figure papers show: bars of means ± SD (or box plots) with the test's significance mark.
 import { describe as describeValues, StatsError, twoSampleTTest } from '@labstat/stats';
+import { boxplotChart, meanBarChart, stars } from '../../charts.js';
 import { assumptionRows } from '../../groups.js';
 import { alternativeNote, alternativeOf, ciText, levelOf, pSentence, testResults, outcomeAndGroup } from '../../common.js';
 import { finiteOrNull, formatP, num, table, text } from '../../report-helpers.js';
@@ -59,6 +61,20 @@ export function run(data: DataTable, params: Params): ToolOutput {
   if (normality.some((n) => n && n.pValue < 0.05)) caveats.push('至少一组偏离正态分布；样本量较小时建议改用 Mann-Whitney U 检验。');
   if (method === 'auto') caveats.push(`方差假定由 Levene 检验决定（${levene ? pSentence(levene.pValue) : 'Levene 检验无法计算'}）。`);
 
+  const chartKind = params.chart === 'box' ? 'box' : 'bar';
+  const markText = `${useWelch ? 'Welch' : 'Student'} t 检验 ${pSentence(chosen.pValue)}（${stars(chosen.pValue)}）`;
+  const chart =
+    chartKind === 'box'
+      ? boxplotChart(groups, { title: `图1 两组${yName}的箱线图`, yName, points: true, marks: [{ groupA: groups[0]!.name, groupB: groups[1]!.name, p: chosen.pValue }] })
+      : meanBarChart(
+          groups.map((grp, i) => ({ name: grp.name, n: desc[i]!.n, mean: desc[i]!.mean, lower: desc[i]!.mean - desc[i]!.sd, upper: desc[i]!.mean + desc[i]!.sd })),
+          { title: `图1 两组${yName}的均值 ± 标准差`, yName, barLabel: '误差线：均值 ± 标准差', mark: { a: 0, b: 1, p: chosen.pValue } },
+        );
+  const chartNote =
+    chartKind === 'box'
+      ? `箱体为 P25~P75，横线为中位数；${chosen.pValue < 0.05 ? `星号标注${markText}` : `差异无统计学意义（${markText}），图中不标注`}。`
+      : `柱高为均值，误差线为 ±1 个标准差（数值见表1）；括号上的标注为${markText}：* P<0.05，** P<0.01，*** P<0.001，ns 不显著。`;
+
   return {
     title: `独立样本t检验：${yName} ~ ${gName}`,
     sections: [
@@ -72,9 +88,14 @@ export function run(data: DataTable, params: Params): ToolOutput {
           ]),
         ],
       },
+      { title: '图形', blocks: [chart, text(chartNote)] },
       { title: '结论', blocks: [text(conclusion, ...caveats)] },
     ],
     results: {
+      [`mean.${groups[0]!.name}`]: desc[0]!.mean,
+      [`sd.${groups[0]!.name}`]: desc[0]!.sd,
+      [`mean.${groups[1]!.name}`]: desc[1]!.mean,
+      [`sd.${groups[1]!.name}`]: desc[1]!.sd,
       method: useWelch ? 'welch' : 'student',
       ...testResults(chosen),
       cohensD: chosen.effectSize,

@@ -23,3 +23,28 @@ describe('配对t检验 on the example, against R', () => {
     expect(() => run(table, { x1: '年龄', x2: '年龄' })).toThrow('两个变量不能相同');
   });
 });
+
+describe('配对t检验 chart', () => {
+  it('draws a line per subject, the means and the mark; samples 200 subjects above 200', () => {
+    const out = run(table, { x1: '治疗前收缩压', x2: '治疗后收缩压', alternative: 'two.sided', level: 0.95 });
+    const chart = out.sections.find((s) => s.title === '图形')!.blocks[0] as { title: string; option: { series: Array<{ type: string; id?: string; name?: string; data: unknown[] }> } };
+    expect(chart.option.series.find((s) => s.name === '个体')!.data).toHaveLength(120);
+    const means = chart.option.series.find((s) => s.name === '均值')!.data as number[][];
+    close(means[0]![1]! - means[1]![1]!, out.results.meanDifference as number, 1e-6);
+    expect(JSON.stringify(chart.option.series.filter((s) => s.id?.startsWith('sig')))).toContain('***');
+
+    const n = 1000;
+    const before = Array.from({ length: n }, (_, i) => 100 + (i % 37));
+    const after = before.map((v, i) => v - 2 + (i % 5));
+    const big = {
+      rows: n,
+      variables: ['前', '后'].map((name) => ({ name, type: 'numeric' as const, valid: n, missing: 0, distinct: 37, min: null, max: null, mean: null, levels: [] })),
+      numeric: (name: string) => (name === '前' ? before : after),
+      text: () => [],
+    };
+    const o = run(big, { x1: '前', x2: '后', alternative: 'two.sided', level: 0.95 });
+    const c = o.sections.find((s) => s.title === '图形')!.blocks[0] as typeof chart;
+    expect(c.option.series.find((s) => s.name === '个体')!.data).toHaveLength(200);
+    expect(c.title).toContain('抽取 200 对');
+  });
+});

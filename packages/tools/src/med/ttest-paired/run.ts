@@ -1,5 +1,7 @@
-// 配对t检验: differences x1 − x2, Shapiro–Wilk on them, the paired t and Cohen's d_z.
+// 配对t检验: differences x1 − x2, Shapiro–Wilk on them, the paired t and Cohen's d_z, and the
+// before/after plot papers show (a line per subject, the means, the test's mark).
 import { describe as describeValues, pairedTTest, shapiroWilk, StatsError } from '@labstat/stats';
+import { pairedChart, stars } from '../../charts.js';
 import { alternativeNote, alternativeOf, ciText, levelOf, pSentence, requireVariables, testResults } from '../../common.js';
 import { formatP, num, table, text } from '../../report-helpers.js';
 import { ToolInputError, type DataTable, type Params, type ToolOutput } from '../../tool.js';
@@ -51,6 +53,9 @@ export function run(data: DataTable, params: Params): ToolOutput {
   if (sw && sw.pValue < 0.05) caveats.push('差值偏离正态分布（Shapiro-Wilk P < 0.05）；样本量较小时建议改用 Wilcoxon 符号秩检验。');
   if (dropped > 0) caveats.push(`${dropped} 行因任一测量缺失未参与分析。`);
 
+  const chart = pairedChart(pa, pb, { title: `图1 ${a}与${b}的配对比较`, names: [a, b], yName: '测量值', p: r.pValue });
+  const chartNote = `灰线连接同一对象的两次测量，粗线连接两次测量的均值（见表1）；括号上的标注为配对t检验 ${pSentence(r.pValue)}（${stars(r.pValue)}）：* P<0.05，** P<0.01，*** P<0.001，ns 不显著。`;
+
   return {
     title: `配对t检验：${a} − ${b}`,
     sections: [
@@ -67,6 +72,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
           ]),
         ],
       },
+      { title: '图形', blocks: [chart, text(chartNote)] },
       { title: '结论', blocks: [text(conclusion, ...caveats)] },
     ],
     results: {

@@ -1,0 +1,83 @@
+// Chart reports on 1,000,000 rows (issue 21: any chart report under 1 MB, drawn by the report page
+// in under 1 s, exported to Word in under 2 s): the box-plot and scatter tools run directly on an
+// in-memory table, the stored report's JSON size, the time to draw its charts to SVG with the
+// figure options applied (what the report page does in the browser; the server's SSR renderer is
+// the proxy) and the time of the Word export with 300-dpi figures. Run with `npm run bench`.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { applyFigureOptions, DEFAULT_FIGURE_OPTIONS, FIGURE_FONTS, PALETTES, type Report, type VariableInfo } from '@labstat/contracts';
+import type { DataTable, Tool } from '../packages/tools/src/tool.js';
+import { definition as boxplotDef } from '../packages/tools/src/visual/boxplot/definition.js';
+import { run as boxplotRun } from '../packages/tools/src/visual/boxplot/run.js';
+import { definition as scatterDef } from '../packages/tools/src/visual/scatter/definition.js';
+import { run as scatterRun } from '../packages/tools/src/visual/scatter/run.js';
+import { chartSvg, findChartFonts, pngInfo } from '../apps/server/src/reports/chart-render.js';
+import { figurePng } from '../apps/server/src/reports/figure-export.js';
+import { reportDocx } from '../apps/server/src/reports/report-docx.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const ROWS = Number(process.env.BENCH_CHART_ROWS ?? 1_000_000);
+const TARGET = { reportBytes: 1_000_000, pageMs: 1000, docxMs: 2000 };
+
+// A seeded table: three groups, x normal, y linear in x with heavy-tailed noise (so box plots have outliers).
+let seed = 12345;
+const rand = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+const normal = () => Math.sqrt(-2 * Math.log(rand())) * Math.cos(2 * Math.PI * rand());
+const groupNames = ['对照组', '低剂量组', '高剂量组'];
+const g = Array.from({ length: ROWS }, (_, i) => groupNames[i % 3]!);
+const x = Array.from({ length: ROWS }, () => Number((120 + 15 * normal()).toFixed(1)));
+const y = x.map((v, i) => Number((20 + 0.8 * v - 3 * (i % 3) + 8 * normal() * (rand() < 0.05 ? 4 : 1)).toFixed(1)));
+const v = (name: string, type: VariableInfo['type'], distinct: number): VariableInfo => ({ name, type, valid: ROWS, missing: 0, distinct, min: null, max: null, mean: null, levels: [] });
+const table: DataTable = {
+  rows: ROWS,
+  variables: [v('组别', 'categorical', 3), v('基线收缩压', 'numeric', 1000), v('随访收缩压', 'numeric', 1000)],
+  numeric: (name) => (name === '基线收缩压' ? x : y),
+  text: () => g,
+};
+
+const fonts = findChartFonts();
+const cases: Array<{ tool: Tool; params: Record<string, string | number | boolean> }> = [
+  { tool: { definition: boxplotDef, run: boxplotRun }, params: { y: '随访收缩压', group: '组别', points: true, marks: 'parametric' } },
+  { tool: { definition: scatterDef, run: scatterRun }, params: { x: '基线收缩压', y: '随访收缩压', group: '组别', fit: true, marginal: true, level: 0.95 } },
+];
+
+const rows = [];
+for (const c of cases) {
+  const tool = c.tool;
+  const t0 = performance.now();
+  const out = tool.run(table, c.params);
+  const runMs = performance.now() - t0;
+  const d = tool.definition;
+  const json = JSON.stringify({ ...out, tool: { key: d.key, name: d.name, version: d.version }, parameters: c.params, dataFingerprint: 'bench', engineVersion: 'bench', createdAt: Date.now() });
+  const report = JSON.parse(json) as Report;
+  const options = report.sections.flatMap((s) => s.blocks.flatMap((b) => (b.type === 'chart' ? [b.option] : [])));
+  const t1 = performance.now();
+  let svgBytes = 0;
+  for (const o of options) svgBytes += chartSvg(applyFigureOptions(o, DEFAULT_FIGURE_OPTIONS, PALETTES, FIGURE_FONTS)).length;
+  const pageMs = performance.now() - t1;
+  const t2 = performance.now();
+  const docx = await reportDocx(report, (_i, option) => {
+    const png = figurePng(option, DEFAULT_FIGURE_OPTIONS, fonts, 300);
+    return { png, ...pngInfo(png) };
+  });
+  const docxMs = performance.now() - t2;
+  rows.push({
+    tool: tool.definition.key,
+    rows: ROWS,
+    charts: options.length,
+    runMs: Math.round(runMs),
+    reportBytes: json.length,
+    svgBytes,
+    pageMs: Math.round(pageMs),
+    docxMs: Math.round(docxMs),
+    docxBytes: docx.length,
+    withinTargets: json.length < TARGET.reportBytes && pageMs < TARGET.pageMs && docxMs < TARGET.docxMs,
+  });
+}
+console.table(rows);
+const out = path.join(here, 'results', `charts-${new Date().toISOString().slice(0, 10)}.json`);
+fs.mkdirSync(path.dirname(out), { recursive: true });
+fs.writeFileSync(out, JSON.stringify({ rows: ROWS, node: process.version, cpus: os.cpus().length, font: fonts?.family ?? null, targets: TARGET, results: rows }, null, 2) + '\n');
+console.log(`written ${path.relative(process.cwd(), out)}`);
