@@ -200,7 +200,10 @@ function scatter(f: ReportFacts): Explanation {
   const head = `斜率 b = ${fmt(slope)}${ci ? `，${ci}` : ''}，R² = ${fmt(r2)}，${pText(p)}`;
   const eq = b0 !== null && slope !== null ? `${y} = ${fmt(b0, 4)} ${slope < 0 ? '−' : '+'} ${fmt(Math.abs(slope), 4)} × ${x}` : '';
   const caveats: string[] = [];
-  if (g) caveats.push(`点按${g}着色，但拟合线基于全部数据；若各组的关系不同（斜率不同甚至方向相反），合并拟合可能掩盖组间差异，应分组拟合或在回归中加入交互项。`);
+  // With a grouping variable the chart draws one line per group; their slopes are in the results.
+  const groupFits = f.prefixed('slope.').map(([key, b]) => ({ name: key.slice('slope.'.length), b, p: f.num(`p.${key.slice('slope.'.length)}`), n: f.num(`n.${key.slice('slope.'.length)}`) }));
+  if (g && groupFits.length > 0) caveats.push(`图中按${g}分组各画一条拟合线；表1 的整体拟合合并了各组，若各组斜率不同甚至方向相反，合并拟合可能掩盖组间差异，比较斜率应在回归中加入交互项。`);
+  else if (g) caveats.push(`点按${g}着色，但拟合线基于全部数据；若各组的关系不同（斜率不同甚至方向相反），合并拟合可能掩盖组间差异，应分组拟合或在回归中加入交互项。`);
   if (!showFit) caveats.push('图中未显示拟合线与置信带（选项已关闭），下面的拟合结果仍按全部数据计算。');
   caveats.push('直线拟合假定两者为直线关系；请看散点是否围绕直线随机分布，有无曲线趋势、离群点或越往右越分散（方差不齐）的情况。');
   const n = f.num('n');
@@ -215,6 +218,7 @@ function scatter(f: ReportFacts): Explanation {
       `截距 = ${fmt(b0, 4)}：${x}为 0 时${y}的拟合值，若 0 不在${x}的实际取值范围内则无实际意义。`,
       `R² = ${fmt(r2)}：${y}的变异中约 ${pct(r2)} 可由${x}的直线关系解释。`,
       `成对完整的观测 n = ${fmt(n, 0)}。`,
+      ...groupFits.map((gf) => `${name(gf.name)}组（n = ${fmt(gf.n, 0)}）：斜率 b = ${fmt(gf.b, 4)}，${pText(gf.p)}。`),
     ],
     conclusion: sig
       ? `${y}随${x}${slope !== null && slope > 0 ? '增大而升高' : '增大而降低'}，直线关系有统计学意义（${head}）：${x}每增加 1 个单位，${y}平均${slope !== null && slope > 0 ? '升高' : '降低'} ${fmt(slope !== null ? Math.abs(slope) : null)} 个单位。`

@@ -499,8 +499,13 @@ function boxplot(f: ReportFacts): Explanation {
   const cmp = pairwise(cmpTable?.rows ?? [], 1);
   const marks = f.report.parameters.marks;
   const points = f.report.parameters.points !== false;
+  const outliers = f.num('outliers');
+  const whiskers =
+    outliers !== null
+      ? `须线延伸至距箱体 1.5 倍四分位距以内的最远观测，数据量大，只画出须线以外的离群点（共 ${fmt(outliers, 0)} 个）`
+      : `须线延伸至最小值和最大值${points ? '，灰点为原始观测值' : ''}`;
   const method =
-    `按“${g}”分组绘制“${y}”的箱线图${k !== null ? `（${fmt(k, 0)} 组，共 ${fmt(n, 0)} 例）` : ''}：箱体为 P25 ~ P75，箱内横线为中位数，须线延伸至最小值和最大值${points ? '，灰点为原始观测值' : ''}。` +
+    `按“${g}”分组绘制“${y}”的箱线图${k !== null ? `（${fmt(k, 0)} 组，共 ${fmt(n, 0)} 例）` : ''}：箱体为 P25 ~ P75，箱内横线为中位数，${whiskers}。` +
     (methodName ? `图中的显著性标注采用 ${methodName}，只标注 P < 0.05 的组对。` : marks === 'none' ? '按设置未做显著性标注。' : '本次未做组间比较标注。') +
     '箱线图不依赖正态分布，适合展示偏态资料的中心位置、离散程度与极端值。';
   const numbers: string[] = rows.map(
