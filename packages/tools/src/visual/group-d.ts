@@ -10,6 +10,10 @@ import { definition as dumbbell } from './dumbbell/definition.js';
 import { run as runDumbbell } from './dumbbell/run.js';
 import { definition as lollipop } from './lollipop/definition.js';
 import { run as runLollipop } from './lollipop/run.js';
+import { definition as sankey } from './sankey/definition.js';
+import { run as runSankey } from './sankey/run.js';
+import { definition as mosaic } from './mosaic/definition.js';
+import { run as runMosaic } from './mosaic/run.js';
 
 export const VISUAL_TOOLS_D: readonly Tool[] = [
   { definition: forest, run: runForest },
@@ -17,4 +21,6 @@ export const VISUAL_TOOLS_D: readonly Tool[] = [
   { definition: swimmer, run: runSwimmer },
   { definition: dumbbell, run: runDumbbell },
   { definition: lollipop, run: runLollipop },
+  { definition: sankey, run: runSankey },
+  { definition: mosaic, run: runMosaic },
 ];

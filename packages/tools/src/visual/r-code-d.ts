@@ -1,6 +1,6 @@
 // R scripts (可复现R代码) of the visual tools in group D, under their tool keys: the lines that
 // draw the same figure and compute its numbers from the user's file `d`.
-import { col, q } from '../r-code-helpers.js';
+import { col, list, q } from '../r-code-helpers.js';
 import type { Params } from '../tool.js';
 
 export const VISUAL_R_D: Record<string, (p: Params) => string[]> = {
@@ -82,6 +82,57 @@ export const VISUAL_R_D: Record<string, (p: Params) => string[]> = {
       ...(p.group ? ['tapply(x$v, x$g, mean); tapply(x$v, x$g, median)'] : []),
       `plot(x$v, y, pch = 19, cex = 1.4, xlim = range(0, x$v), yaxt = "n", ylab = "", xlab = ${q(p.value)}${p.group ? ', col = as.integer(factor(x$g)) + 1' : ''})`,
       'segments(0, y, x$v, y, col = "grey60", lwd = 2); axis(2, at = y, labels = x$item, las = 1, cex.axis = 0.7)',
+    ];
+  },
+  sankey: (p) => {
+    const st = list(p.stages);
+    const w = String(p.weight ?? '') !== '';
+    const keepNa = p.missing === 'category';
+    const given = String(p.order ?? '').split(/[,，;；]/).map((x) => x.trim()).filter((x) => x !== '');
+    return [
+      `st <- c(${st.map(q).join(', ')})`,
+      `x <- d[, c(st${w ? `, ${q(p.weight)}` : ''}), drop = FALSE]`,
+      'x[st] <- lapply(x[st], function(v) trimws(as.character(v)))',
+      keepNa
+        ? 'x[st] <- lapply(x[st], function(v) ifelse(is.na(v) | v == "", "缺失", v))  # 缺失作为一个类别'
+        : 'x <- x[apply(!is.na(x[st]) & x[st] != "", 1, all), ]  # 任一阶段缺失的行不纳入',
+      ...(w ? [`x$w <- x[[${q(p.weight)}]]; x <- x[!is.na(x$w) & x$w > 0, ]  # 按频数加权`] : ['x$w <- 1']),
+      `lv <- lapply(x[st], function(v) { u <- unique(c(${given.length > 0 ? `intersect(c(${given.map(q).join(', ')}), v), ` : ''}v)); c(setdiff(u, "缺失"), intersect(u, "缺失")) })  # 类别顺序`,
+      'for (s in st) x[[s]] <- factor(x[[s]], levels = lv[[s]])',
+      'lapply(x[st], function(v) tapply(x$w, v, sum))  # 各阶段的类别构成',
+      'for (k in seq_len(length(st) - 1)) {',
+      '  tab <- xtabs(as.formula(sprintf("w ~ `%s` + `%s`", st[k], st[k + 1])), data = x)',
+      '  print(tab); print(round(100 * prop.table(tab, 1), 1))  # 流向例数与占来源的百分比',
+      '  print(chisq.test(tab))  # 相邻阶段的卡方检验',
+      '}',
+      '# 绘图：install.packages("ggalluvial")',
+      'library(ggplot2); library(ggalluvial)',
+      'a <- aggregate(x$w, x[st], sum); names(a)[ncol(a)] <- "n"',
+      `ggplot(a, aes(y = n, ${st.map((s, i) => `axis${i + 1} = .data[[${q(s)}]]`).join(', ')})) +`,
+      `  geom_alluvium(aes(fill = .data[[${q(st[0])}]]), alpha = 0.5) + geom_stratum() +`,
+      '  geom_text(stat = "stratum", aes(label = after_stat(stratum))) +',
+      '  scale_x_discrete(limits = st) + ylab("例数") + theme_classic()',
+    ];
+  },
+  mosaic: (p) => {
+    const w = String(p.weight ?? '') !== '';
+    const ord = (given: unknown, v: string) => {
+      const g = String(given ?? '').split(/[,，;；]/).map((x) => x.trim()).filter((x) => x !== '');
+      return `unique(c(${g.length > 0 ? `${g.map(q).join(', ')}, ` : ''}${v}))`;
+    };
+    return [
+      `x <- data.frame(a = trimws(${col(p.x)}), b = trimws(${col(p.y)})${w ? `, w = ${col(p.weight)}` : ', w = 1'})`,
+      'x <- x[!is.na(x$a) & x$a != "" & !is.na(x$b) & x$b != "" & !is.na(x$w) & x$w > 0, ]  # 列表删除',
+      `x$a <- factor(x$a, levels = ${ord(p.xOrder, 'x$a')})  # 类别按首次出现的顺序（或指定的顺序）`,
+      `x$b <- factor(x$b, levels = ${ord(p.yOrder, 'x$b')})`,
+      'tab <- xtabs(w ~ b + a, data = x)',
+      `names(dimnames(tab)) <- c(${q(p.y)}, ${q(p.x)})`,
+      'print(tab); round(100 * prop.table(tab, 2), 1)  # 列内构成比（矩形高度）',
+      'round(100 * prop.table(margin.table(tab, 2)), 1)  # 横向变量构成比（矩形宽度）',
+      'ct <- chisq.test(tab, correct = FALSE); ct',
+      'round(ct$residuals, 2); round(ct$stdres, 2)  # Pearson 残差与标准化残差',
+      'sqrt(unname(ct$statistic) / (sum(tab) * (min(dim(tab)) - 1)))  # Cramér V',
+      `mosaicplot(t(tab), shade = TRUE, main = "", xlab = ${q(p.x)}, ylab = ${q(p.y)})  # 按 Pearson 残差着色`,
     ];
   },
 };

@@ -240,10 +240,153 @@ function lollipop(f: ReportFacts): Explanation {
   return { method, numbers, conclusion, caveats, paper, next, nonsignificant };
 }
 
+// ---------------------------------------------------------------------------------------------
+// Sankey diagram
+
+/** Cramér V read against the usual benchmarks (0.1 weak, 0.3 moderate, 0.5 strong). */
+const vWord = (v: number | null): string => (v === null ? '无法计算' : v < 0.1 ? '很弱' : v < 0.3 ? '弱' : v < 0.5 ? '中等' : '强');
+
+function sankey(f: ReportFacts): Explanation {
+  const stages = f.report.parameters.stages;
+  const names = (Array.isArray(stages) ? stages : []).map((s) => cellText(String(s)));
+  const n = f.num('n');
+  const flows = f.rows('相邻阶段之间的流向');
+  const tests = f.rows('相邻阶段的关联');
+  const composition = f.rows('各阶段的类别构成');
+  const excluded = f.num('excluded') ?? 0;
+  const keepMissing = f.report.parameters.missing === 'category';
+  const pOf = (k: number) => f.num(`p.${k + 1}`);
+  const testLine = (r: Cell[], k: number) =>
+    cellNum(r[1]) === null ? `${cellText(r[0])}：只有一个类别，无法检验。` : `${cellText(r[0])}：χ² = ${cellText(r[1])}，自由度 ${cellText(r[2])}，${pText(pOf(k))}，Cramér V = ${cellText(r[4])}（关联${vWord(cellNum(r[4]))}）。`;
+  // The main destination of each source category of a pair, read from 表2.
+  const mainFlows = (pair: string) => {
+    const rows = flows.filter((r) => cellText(r[0]) === pair);
+    const sources = [...new Set(rows.map((r) => cellText(r[1])))];
+    return sources.map((src) => {
+      const best = rows.filter((r) => cellText(r[1]) === src).reduce((a, r) => ((cellNum(r[4]) ?? 0) > (cellNum(a[4]) ?? 0) ? r : a));
+      return `“${src}”者以“${cellText(best[2])}”最多（${cellText(best[3])} 例，占 ${cellText(best[4])}%）`;
+    });
+  };
+  const pairs = names.slice(0, -1).map((s, k) => `${s} → ${names[k + 1]}`);
+  const method =
+    `桑基图把 ${fmt(n, 0)} 例按 ${names.join(' → ')} 共 ${names.length} 个阶段排成几列：每列的方块是该阶段的类别，高度与例数成正比；相邻两列之间的流带宽度为同时属于两个类别的例数。` +
+    '相邻两个阶段是否有关联用 Pearson 卡方检验（检验两者独立的原假设），关联强度用 Cramér V 表示。';
+  const numbers: string[] = [];
+  names.forEach((s) => {
+    const rows = composition.filter((r) => cellText(r[0]) === s);
+    if (rows.length > 0) numbers.push(`${s}：${rows.map((r) => `${cellText(r[1])} ${cellText(r[2])} 例（${cellText(r[3])}%）`).join('，')}。`);
+  });
+  numbers.push(`最大的一条流向为“${f.str('topFlowFrom') ?? '—'}”→“${f.str('topFlowTo') ?? '—'}”，${fmt(f.num('topFlowCount'), 0)} 例，占 ${pct(f.num('topFlowShare'))}。`);
+  tests.forEach((r, k) => numbers.push(testLine(r, k)));
+  const conclusion = tests
+    .map((r, k) => {
+      const p = pOf(k);
+      if (p === null) return `${cellText(r[0])} 无法检验。`;
+      return significant(p)
+        ? `${pairs[k]}：两个阶段的类别有关联（${pText(p)}，Cramér V = ${cellText(r[4])}），${mainFlows(pairs[k]!).join('；')}。`
+        : `${pairs[k]}：未发现两个阶段的类别有关联（${pText(p)}），不能据此认为不同“${names[k]}”类别的“${names[k + 1]}”构成不同。`;
+    })
+    .join('');
+  const caveats = [
+    '流向只是描述同一批对象在各阶段的分布，不代表因果；例如某一疗效类别流向较好结局的比例高，并不能说明该疗效导致了较好的结局（可能受基线因素影响）。',
+    '桑基图与表3 只反映相邻两个阶段的关系；第一阶段与最后阶段的关系需另做列联表分析。',
+  ];
+  const low = f.footnotes().find((t) => t.includes('卡方近似不可靠'));
+  if (low) caveats.push(low);
+  if (!keepMissing && excluded > 0) caveats.push(`${fmt(excluded, 0)} 行因阶段变量缺失而未纳入；若缺失与结局有关（如失访者多为病情较重者），各流向的比例会有偏倚。可改为把缺失作为一个类别显示，观察缺失者的去向。`);
+  const paper =
+    `${fmt(n, 0)} 例患者从${names[0] ?? ''}到${names[names.length - 1] ?? ''}的流向见图1（桑基图）。` +
+    tests
+      .map((r, k) => {
+        const p = pOf(k);
+        if (p === null) return '';
+        return significant(p)
+          ? `${names[k]}与${names[k + 1]}有关联（χ² = ${cellText(r[1])}，${pText(p)}，Cramér V = ${cellText(r[4])}），${mainFlows(pairs[k]!).join('，')}。`
+          : `${names[k]}与${names[k + 1]}之间未见统计学关联（χ² = ${cellText(r[1])}，${pText(p)}）。`;
+      })
+      .join('');
+  const next = [
+    '对关心的两个阶段（包括不相邻的阶段）用卡方检验工具做完整的列联表分析，必要时用 Fisher 精确检验，并查看标准化残差找出偏离最大的格子。',
+    '需要校正年龄、分期等基线因素时，用 logistic 回归（二分类结局）或多分类 logistic 回归分析结局与前一阶段的关系。',
+    '结局是生存时间时，用 Kaplan-Meier 曲线与 log-rank 检验比较各组，而不是只看某一时点的状态。',
+  ];
+  const ns = tests.map((r, k) => ({ r, k, p: pOf(k) })).filter((x) => x.p !== null && !significant(x.p));
+  const nonsignificant =
+    (ns.length > 0
+      ? `${ns.map((x) => `${pairs[x.k]}（${pText(x.p)}）`).join('、')}的卡方检验不显著，只表示未能证明两个阶段的类别有关联，不等于两者无关：例数较少或类别较多时检验效能有限，应结合各流向占来源的百分比（表2）判断差别的大小。`
+      : '相邻阶段的卡方检验均有统计学意义，说明类别之间存在关联，但关联强度要看 Cramér V，P 值小不等于关联强。') +
+    '流带看起来粗细不同，也可能只是抽样波动。';
+  const effect = `Cramér V 在 0 ~ 1 之间，常以 0.1、0.3、0.5 作为弱、中等、强关联的参考。${tests.map((r) => `${cellText(r[0])} 的 Cramér V = ${cellText(r[4])}，关联${vWord(cellNum(r[4]))}`).join('；')}。`;
+  return { method, numbers, conclusion, caveats, paper, next, nonsignificant, effect };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mosaic plot
+
+function mosaic(f: ReportFacts): Explanation {
+  const x = f.param('x');
+  const y = f.param('y');
+  const n = f.num('n');
+  const chi = f.num('statistic');
+  const df = f.num('df');
+  const p = f.num('p');
+  const v = f.num('cramersV');
+  const minE = f.num('minExpected');
+  const maxR = f.num('maxResidual');
+  const minR = f.num('minResidual');
+  const hi = `${f.str('maxResidualRow') ?? '—'}、${f.str('maxResidualCol') ?? '—'}`;
+  const lo = `${f.str('minResidualRow') ?? '—'}、${f.str('minResidualCol') ?? '—'}`;
+  const shares = f.rows('的构成比');
+  const cols = f.table('的构成比')?.columns.slice(1, -1).map((c) => cellText(c)) ?? [];
+  const widthRow = shares.find((r) => cellText(r[0]).startsWith('宽度'));
+  const method =
+    `马赛克图把“${y}”×“${x}”的列联表（${fmt(n, 0)} 例）画成矩形：宽度为各${x}的构成比，高度为各${x}内${y}的构成比，面积与例数成正比。` +
+    '每个格子按 Pearson 残差（实际频数与独立时理论频数之差除以理论频数的平方根）着色，两变量是否独立用 Pearson 卡方检验（未做连续性校正），关联强度用 Cramér V 表示。';
+  const numbers = [
+    `χ² = ${fmt(chi, 3)}，自由度 ${fmt(df, 0)}，${pText(p)}，Cramér V = ${fmt(v, 3)}（关联${vWord(v)}）。`,
+    ...(widthRow ? [`各${x}的构成比（矩形宽度）：${cols.map((c, j) => `${c} ${cellText(widthRow[j + 1])}%`).join('，')}。`] : []),
+    ...shares
+      .filter((r) => r !== widthRow)
+      .map((r) => `${cellText(r[0])}在各${x}中的占比：${cols.map((c, j) => `${c} ${cellText(r[j + 1])}%`).join('，')}（合计 ${cellText(r[cols.length + 1])}%）。`),
+    `Pearson 残差最大的格子为${hi}（${fmt(maxR, 2)}，多于期望），最小的为${lo}（${fmt(minR, 2)}，少于期望）；最小理论频数为 ${fmt(minE, 2)}。`,
+  ];
+  const colored = (maxR ?? 0) > 2 || (minR ?? 0) < -2;
+  const conclusion = significant(p)
+    ? `${y}的构成在不同${x}之间有差异（χ² = ${fmt(chi, 3)}，${pText(p)}），关联${vWord(v)}（Cramér V = ${fmt(v, 3)}）。` +
+      `偏离独立最明显的是${hi}（多于期望）与${lo}（少于期望）${colored ? '，图中着色的格子即残差绝对值超过 2 的格子' : ''}。`
+    : `未发现${y}与${x}有关联（χ² = ${fmt(chi, 3)}，${pText(p)}），各${x}内${y}的构成差别可能来自抽样波动。`;
+  const caveats = [
+    '卡方检验要求各观察对象相互独立；理论频数小于 5 的格子超过 20% 或有理论频数小于 1 时，卡方近似不可靠，应改用 Fisher 精确检验。',
+    '残差着色是描述性的：格子多时，个别格子的残差超过 2 可能只是偶然；判断具体哪些格子偏离独立，可看表3 的标准化残差，并考虑多重比较。',
+    '卡方检验不考虑类别的顺序；两个变量都是有序分类（如分期、分级）时，趋势卡方检验或等级相关更有效。',
+  ];
+  const low = f.footnotes().find((t) => t.includes('卡方近似不可靠'));
+  if (low) caveats.unshift(low);
+  const excluded = f.num('excluded') ?? 0;
+  if (excluded > 0) caveats.push(`${fmt(excluded, 0)} 行因变量缺失未纳入分析。`);
+  const paper =
+    `${fmt(n, 0)} 例中，${y}在不同${x}之间的分布见图1（马赛克图）与表1。` +
+    (significant(p)
+      ? `两者之间的差异有统计学意义（χ² = ${fmt(chi, 3)}，自由度 ${fmt(df, 0)}，${pText(p)}，Cramér V = ${fmt(v, 3)}），其中${hi}的例数多于独立时的期望（Pearson 残差 ${fmt(maxR, 2)}），${lo}少于期望（Pearson 残差 ${fmt(minR, 2)}）。`
+      : `两者之间的差异无统计学意义（χ² = ${fmt(chi, 3)}，自由度 ${fmt(df, 0)}，${pText(p)}）。`);
+  const next = [
+    '用卡方检验工具得到完整的检验结果（含 Fisher 精确检验、似然比检验与两两比较）。',
+    '变量有序时用趋势卡方检验（Cochran-Armitage）或 Spearman 等级相关分析趋势。',
+    '需要校正混杂因素时，用分层卡方（CMH）检验或 logistic 回归。',
+  ];
+  const nonsignificant = significant(p)
+    ? `本次 ${pText(p)}，说明两个变量不独立，但 P 值小不等于关联强，关联强度要看 Cramér V（${fmt(v, 3)}）；例数多时很弱的关联也会显著。`
+    : `本次 ${pText(p)} ≥ 0.05，只表示未能证明${y}与${x}有关联，不等于两者无关：例数少或类别多时检验效能有限。图中个别格子着色（残差绝对值超过 2）而整体检验不显著时，这些格子的偏离可能只是偶然，不宜单独解释。`;
+  const effect = `Cramér V 在 0 ~ 1 之间，常以 0.1、0.3、0.5 作为弱、中等、强关联的参考；本次 Cramér V = ${fmt(v, 3)}，关联${vWord(v)}。`;
+  return { method, numbers, conclusion, caveats, paper, next, nonsignificant, effect };
+}
+
 export const EXPLAINERS: Record<string, (f: ReportFacts) => Explanation> = {
   forest,
   waterfall,
   swimmer,
   dumbbell,
   lollipop,
+  sankey,
+  mosaic,
 };
