@@ -11,6 +11,12 @@ const vg = (p: Params, v: unknown = p.x): string[] => [
   `x <- x[complete.cases(x)${p.group ? ' & x$g != ""' : ''}, , drop = FALSE]`,
 ];
 
+/** Levels in the user's order first, then by first appearance (as the tools order them). */
+const lv = (given: unknown, v: string): string => {
+  const g = String(given ?? '').split(/[,，;；]/).map((x) => x.trim()).filter((x) => x !== '');
+  return `unique(c(${g.length > 0 ? `${g.map(q).join(', ')}, ` : ''}${v}))`;
+};
+
 export const VISUAL_R_B: Record<string, (p: Params) => string[]> = {
   histogram: (p) => [
     ...vg(p),
@@ -66,5 +72,64 @@ export const VISUAL_R_B: Record<string, (p: Params) => string[]> = {
     ...vg(p, p.y),
     'sapply(split(x$v, x$g), function(v) c(quantile(v), mean = mean(v), sd = sd(v), bw = bw.nrd0(v)))',
     `library(ggplot2); ggplot(x, aes(g, v, fill = g)) + geom_violin(trim = TRUE, scale = "area")${p.box !== false ? ' + geom_boxplot(width = 0.08, fill = "black", outlier.shape = NA) + stat_summary(fun = median, geom = "point", colour = "white")' : ''}${p.points === true ? ' + geom_jitter(width = 0.12, size = 1)' : ''} + labs(x = ${q(p.group)}, y = ${q(p.y)})`,
+  ],
+  'bar-grouped': (p) => [
+    `x <- data.frame(a = trimws(${col(p.x)}), b = trimws(${col(p.fill)}))`,
+    'x <- x[!is.na(x$a) & !is.na(x$b) & x$a != "" & x$b != "", ]',
+    `tab <- table(factor(x$a, levels = ${lv(p.xOrder, 'x$a')}), factor(x$b, levels = ${lv(p.fillOrder, 'x$b')}), dnn = c(${q(p.x)}, ${q(p.fill)}))`,
+    'tab; round(100 * prop.table(tab, 1), 1)  # 频数与行百分比',
+    'ct <- chisq.test(tab); ct; min(ct$expected)',
+    'sqrt(suppressWarnings(chisq.test(tab, correct = FALSE))$statistic / (sum(tab) * (min(dim(tab)) - 1)))  # Cramér V',
+    `barplot(t(${p.scale === 'count' ? 'tab' : '100 * prop.table(tab, 1)'}), beside = ${p.layout === 'grouped' ? 'TRUE' : 'FALSE'}, legend.text = TRUE, xlab = ${q(p.x)}, ylab = ${q(p.scale === 'count' ? '频数' : '构成比（%）')})`,
+    `# ggplot2: ggplot(setNames(as.data.frame(${p.scale === 'count' ? 'tab' : '100 * prop.table(tab, 1)'}), c("a", "b", "n")), aes(a, n, fill = b)) + geom_col(position = ${q(p.layout === 'grouped' ? 'dodge' : 'stack')})`,
+  ],
+  'line-errorbar': (p) => [
+    `x <- data.frame(t = ${col(p.time)}, y = ${col(p.y)}, g = ${p.group ? col(p.group) : q(p.y)})`,
+    'x <- x[complete.cases(x) & x$g != "" & x$t != "", ]',
+    'tl <- unique(x$t); if (is.numeric(tl)) tl <- sort(tl); x$t <- factor(x$t, levels = tl)  # 时间点为数字时按大小排序',
+    `s <- aggregate(y ~ g + t, x, function(v) c(n = length(v), mean = mean(v), sd = sd(v), se = sd(v) / sqrt(length(v)), ci = if (length(v) > 1) t.test(v, conf.level = ${level(p)})$conf.int else c(NA, NA)))`,
+    's <- do.call(data.frame, s); names(s) <- c("g", "t", "n", "mean", "sd", "se", "lwr", "upr")',
+    's  # 每个时间点与组的例数、均数、标准差、标准误与置信区间',
+    `s$lo <- ${p.error === 'se' ? 's$mean - s$se' : p.error === 'ci' ? 's$lwr' : 's$mean - s$sd'}; s$hi <- ${p.error === 'se' ? 's$mean + s$se' : p.error === 'ci' ? 's$upr' : 's$mean + s$sd'}`,
+    `library(ggplot2); ggplot(s, aes(t, mean, colour = g, group = g)) + geom_line(position = position_dodge(0.16)) + geom_point(position = position_dodge(0.16)) + geom_errorbar(aes(ymin = lo, ymax = hi), width = 0.15, position = position_dodge(0.16)) + labs(x = ${q(p.time)}, y = ${q(p.y)}, colour = ${q(p.group)})`,
+  ],
+  pie: (p) => [
+    `v <- trimws(${col(p.x)}); v <- v[!is.na(v) & v != ""]`,
+    `tab <- ${p.sort === 'data' ? 'table(factor(v, levels = unique(v)))' : 'sort(table(factor(v, levels = unique(v))), decreasing = TRUE)'}`,
+    `ci <- t(sapply(tab, function(k) binom.test(k, length(v), conf.level = ${level(p)})$conf.int))`,
+    'data.frame(n = as.vector(tab), percent = as.vector(100 * tab / length(v)), lower = 100 * ci[, 1], upper = 100 * ci[, 2], row.names = names(tab))',
+    `pie(tab, labels = paste0(names(tab), "\\n", tab, "（", sprintf("%.1f", 100 * tab / length(v)), "%）"), clockwise = TRUE, init.angle = 90)`,
+    `# ggplot2: ggplot(as.data.frame(tab), aes(x = ${p.donut === true ? '2' : '""'}, y = Freq, fill = Var1)) + geom_col(width = 1, colour = "white") + coord_polar("y", direction = -1)${p.donut === true ? ' + xlim(0.5, 2.5)' : ''} + theme_void()`,
+  ],
+  'qq-pp': (p) => [
+    ...vg(p),
+    'qq_one <- function(v, level) {',
+    '  v <- sort(v); n <- length(v); P <- ppoints(n); z <- qnorm(P)',
+    '  y <- quantile(v, c(0.25, 0.75)); q <- qnorm(c(0.25, 0.75)); slope <- diff(y) / diff(q); int <- y[1] - slope * q[1]  # qqline',
+    '  se <- slope / dnorm(z) * sqrt(P * (1 - P) / n); zz <- qnorm(1 - (1 - level) / 2)  # car::qqPlot 的逐点置信带',
+    '  lo <- int + slope * z - zz * se; hi <- int + slope * z + zz * se',
+    '  list(n = n, mean = mean(v), sd = sd(v), intercept = unname(int), slope = unname(slope), outside = sum(v < lo | v > hi),',
+    '       shapiro = if (n >= 3 && n <= 5000) shapiro.test(v) else NULL, z = z, v = v, lo = lo, hi = hi, P = P, fitted = pnorm(v, mean(v), sd(v)))',
+    '}',
+    `r <- ${p.group ? `lapply(split(x$v, x$g), qq_one, level = ${level(p)})` : `list(${q(p.x)} = qq_one(x$v, ${level(p)}))`}`,
+    'sapply(r, function(k) c(n = k$n, mean = k$mean, sd = k$sd, intercept = k$intercept, slope = k$slope, outside = k$outside, W = unname(k$shapiro$statistic), p = k$shapiro$p.value))',
+    ...(p.plot !== 'pp'
+      ? [
+          `for (k in names(r)) { with(r[[k]], { plot(z, v, main = k, xlab = "理论分位数（标准正态）", ylab = ${q(p.x)}); abline(intercept, slope)${p.band !== false ? '; lines(z, lo, lty = 2); lines(z, hi, lty = 2)' : ''} }) }`,
+          '# car::qqPlot(x$v) 画出同样的参考线与置信带',
+        ]
+      : []),
+    ...(p.plot !== 'qq' ? ['for (k in names(r)) with(r[[k]], { plot(fitted, P, xlim = c(0, 1), ylim = c(0, 1), main = k, xlab = "理论累积概率", ylab = "经验累积概率"); abline(0, 1) })'] : []),
+  ],
+  'dot-errorbar': (p) => [
+    yg(p),
+    'x <- droplevels(x[complete.cases(x) & x$g != "", ])',
+    p.center === 'median'
+      ? `est <- function(v, level = ${level(p)}) { v <- sort(v); n <- length(v); k <- qbinom((1 - level) / 2, n, 0.5); c(n = n, est = median(v), lower = if (k >= 1) v[k] else NA, upper = if (k >= 1) v[n - k + 1] else NA, coverage = 1 - 2 * pbinom(k - 1, n, 0.5)) }`
+      : `est <- function(v, level = ${level(p)}) { ci <- if (length(v) > 1) t.test(v, conf.level = level)$conf.int else c(NA, NA); c(n = length(v), est = mean(v), lower = ci[1], upper = ci[2]) }`,
+    's <- as.data.frame(t(sapply(split(x$y, x$g), est))); s$g <- rownames(s)',
+    ...(p.order === 'value' ? ['s <- s[order(-s$est), ]'] : []),
+    'rbind(s, 全部 = c(est(x$y), g = "全部"))',
+    `library(ggplot2); ggplot(s, aes(${p.horizontal !== false ? 'est, factor(g, rev(g))' : 'factor(g, g), est'})) + geom_pointrange(aes(${p.horizontal !== false ? 'xmin = lower, xmax = upper' : 'ymin = lower, ymax = upper'}))${p.overall !== false ? ` + geom_${p.horizontal !== false ? 'v' : 'h'}line(${p.horizontal !== false ? 'x' : 'y'}intercept = est(x$y)[["est"]], linetype = 2)` : ''} + labs(${p.horizontal !== false ? 'x' : 'y'} = ${q(p.y)}, ${p.horizontal !== false ? 'y' : 'x'} = ${q(p.group)})`,
   ],
 };

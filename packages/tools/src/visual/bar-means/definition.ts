@@ -1,6 +1,6 @@
 import { dataThenParams, levelField } from '../../common.js';
 import type { ToolDefinition } from '../../tool.js';
-import { errorField, marksField } from './stats.js';
+import { errorField, marksField } from '../shared/group-stats.js';
 
 export const definition: ToolDefinition = {
   id: 2006,

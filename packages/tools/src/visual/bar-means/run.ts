@@ -5,8 +5,8 @@ import { niceCeil, stars } from '../../charts.js';
 import { groupsOf } from '../../groups.js';
 import { formatP, num, table, text } from '../../report-helpers.js';
 import { type DataTable, type Params, type ToolOutput } from '../../tool.js';
-import { r6 } from '../density/kde.js';
-import { compareGroups, errorBar, errorBarSeries, errorKindOf, errorLabel, groupStats, sigBrackets } from './stats.js';
+import { r6 } from '../shared/kde.js';
+import { compareGroups, errorBar, errorBarSeries, errorKindOf, errorLabel, groupStats, sigBrackets } from '../shared/group-stats.js';
 
 export function run(data: DataTable, params: Params): ToolOutput {
   const { yName, gName } = outcomeAndGroup(data, params, '请选择数值变量和分组变量');

@@ -5,7 +5,7 @@ import { correlationMatrix } from '@labstat/stats';
 import { stars } from '../../charts.js';
 import { formatP, num, table, text } from '../../report-helpers.js';
 import { ToolInputError, type DataTable, type Params, type ToolOutput } from '../../tool.js';
-import { clusterDissimilarity, dendrogramLines, type Linkage } from '../heatmap/dendrogram.js';
+import { clusterDissimilarity, dendrogramLines, type Linkage } from '../shared/dendrogram.js';
 import { chosenColumns, heatmapChart } from '../heatmap/run.js';
 
 export function run(data: DataTable, params: Params): ToolOutput {

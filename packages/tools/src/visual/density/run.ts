@@ -5,7 +5,7 @@ import { requireVariables } from '../../common.js';
 import { groupsOf } from '../../groups.js';
 import { num, table, text } from '../../report-helpers.js';
 import { ToolInputError, type DataTable, type Params, type ToolOutput } from '../../tool.js';
-import { bwNrd0, kde, linspace, pretty, r6, sd } from './kde.js';
+import { bwNrd0, kde, linspace, pretty, r6, sd } from '../shared/kde.js';
 
 /** Rug marks drawn at most; above it every k-th order statistic (an even spread of quantiles). */
 const MAX_RUG = 1000;

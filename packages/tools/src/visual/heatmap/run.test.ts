@@ -3,7 +3,7 @@ import { EXAMPLE_FILES } from '../../examples.js';
 import { readExampleTable } from '../../test-table.js';
 import type { DataTable } from '../../tool.js';
 import fixture from './r-fixture.json' with { type: 'json' };
-import { clusterDissimilarity } from './dendrogram.js';
+import { clusterDissimilarity } from '../shared/dendrogram.js';
 import { run } from './run.js';
 
 const table = readExampleTable(EXAMPLE_FILES.find((e) => e.key === 'heatmap')!.file);

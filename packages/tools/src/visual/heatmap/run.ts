@@ -5,7 +5,7 @@ import type { ReportBlock } from '@labstat/contracts';
 import { requireVariables } from '../../common.js';
 import { num, table, text } from '../../report-helpers.js';
 import { ToolInputError, type DataTable, type Params, type ToolOutput } from '../../tool.js';
-import { clusterRows, dendrogramLines, mergeItem, type Linkage, type Tree } from './dendrogram.js';
+import { clusterRows, dendrogramLines, mergeItem, type Linkage, type Tree } from '../shared/dendrogram.js';
 
 /** Rows drawn at most; above it the rows of largest variance are kept, and the report says so. */
 export const MAX_ROWS = 500;

@@ -5,7 +5,7 @@ import { requireVariables } from '../../common.js';
 import { groupsOf } from '../../groups.js';
 import { num, table, text } from '../../report-helpers.js';
 import { ToolInputError, type DataTable, type Params, type ToolOutput } from '../../tool.js';
-import { binCounts, bwNrd0, kde, linspace, pretty, r6, sd } from '../density/kde.js';
+import { binCounts, bwNrd0, kde, linspace, pretty, r6, sd } from '../shared/kde.js';
 
 /** The breaks hist() would use: pretty() over the range with Sturges or FD's cell count, or k equal cells. */
 export function histBreaks(x: readonly number[], method: string, k: number): number[] {

@@ -5,7 +5,7 @@ import { outcomeAndGroup } from '../../common.js';
 import { groupsOf } from '../../groups.js';
 import { num, table, text } from '../../report-helpers.js';
 import { ToolInputError, type DataTable, type Params, type ToolOutput } from '../../tool.js';
-import { bwNrd0, kde, linspace, pretty, r6, sd } from '../density/kde.js';
+import { bwNrd0, kde, linspace, pretty, r6, sd } from '../shared/kde.js';
 
 export function run(data: DataTable, params: Params): ToolOutput {
   const { yName, gName } = outcomeAndGroup(data, params, '请选择数值变量和分组变量');

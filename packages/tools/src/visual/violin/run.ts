@@ -6,7 +6,7 @@ import { outcomeAndGroup } from '../../common.js';
 import { fiveNumbers, groupsOf } from '../../groups.js';
 import { num, table, text } from '../../report-helpers.js';
 import { type DataTable, type Params, type ToolOutput } from '../../tool.js';
-import { bwNrd0, kde, linspace, pretty, r6, sd } from '../density/kde.js';
+import { bwNrd0, kde, linspace, pretty, r6, sd } from '../shared/kde.js';
 
 const MAX_POINTS = 5000;
 
