@@ -100,6 +100,10 @@ describe('figure exports', () => {
     expect(o.series[0]).toMatchObject({ symbolSize: 9, itemStyle: { opacity: 0.5 } });
     // The input is not changed.
     expect(base.series).toHaveLength(3);
+    // Graphic shapes (the Venn diagram) filled with Okabe–Ito colours take the chosen palette.
+    const venn = applyFigureOptions({ graphic: [{ type: 'group', children: [{ type: 'circle', style: { fill: '#E69F00', stroke: '#56b4e9' } }, { type: 'text', style: { fill: '#222' } }] }] }, FigureOptions.parse({ palette: 'lancet' }), PALETTES, FIGURE_FONTS) as any;
+    expect(venn.graphic[0].children[0].style).toMatchObject({ fill: '#00468B', stroke: '#ED0000' });
+    expect(venn.graphic[0].children[1].style.fill).toBe('#222');
     const minimal = applyFigureOptions(base, FigureOptions.parse({ theme: 'minimal' }), PALETTES, FIGURE_FONTS) as any;
     expect(minimal.yAxis.splitLine.show).toBe(true);
     expect(minimal.color[0]).toBe('#E69F00');

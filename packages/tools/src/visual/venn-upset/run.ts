@@ -8,7 +8,7 @@ import { requireVariables } from '../../common.js';
 import { ToolInputError, type DataTable, type Params, type ToolOutput } from '../../tool.js';
 import { regionAnchors, vennShapes } from './layout.js';
 
-/** The sets' fill colours in the Venn diagram (graphic shapes do not take the series palette). */
+/** The sets' colours in the Venn diagram: Okabe–Ito, which the figure options map to the chosen palette. */
 const SET_COLORS = ['#E69F00', '#56B4E9', '#009E73', '#CC79A7', '#0072B2'];
 const YES = new Set(['1', '是', '有', 'yes', 'y', 'true', '阳性', '+']);
 const NO = new Set(['0', '否', '无', 'no', 'n', 'false', '阴性', '-']);
