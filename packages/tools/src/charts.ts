@@ -346,6 +346,11 @@ export function sampleIndices(n: number, k: number, seed = SAMPLE_SEED): number[
   return Array.from(idx.subarray(0, k)).sort((a, b) => a - b);
 }
 
+/** `k` of `items` chosen by {@link sampleIndices}, kept in their original order. */
+export function sampleOf<T>(items: readonly T[], k: number, seed = SAMPLE_SEED): T[] {
+  return items.length <= k ? [...items] : sampleIndices(items.length, k, seed).map((i) => items[i]!);
+}
+
 /** The note of a sampled scatter plot. */
 export const scatterSampleNote = (n: number, shown: number): string =>
   `共 ${n} 个点，超过 ${MAX_POINTS} 个：图中只绘制按固定随机种子（${SAMPLE_SEED}）不放回抽取的 ${shown} 个点（各组按比例抽取）；拟合线、置信带和边际分布均基于全部数据。`;

@@ -5,7 +5,7 @@ import { correlationTest } from '@labstat/stats';
 import { formatP, num, table, text } from '../../report-helpers.js';
 import { requireVariables } from '../../common.js';
 import { ToolInputError, type DataTable, type Params, type ToolOutput } from '../../tool.js';
-import { MAX_POINTS, sampleOf } from '../volcano/run.js';
+import { MAX_POINTS, sampleOf } from '../../charts.js';
 
 export function run(data: DataTable, params: Params): ToolOutput {
   const [xName, yName, sName] = [params.x, params.y, params.size].map((v) => String(v ?? ''));

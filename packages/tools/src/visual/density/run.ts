@@ -59,7 +59,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
       series.push({ type: 'lines', name: g.name, coordinateSystem: 'cartesian2d', silent: true, lineStyle: { width: 1, opacity: 0.6 }, data: marks.map((v) => ({ coords: [[r6(v), r6(y0)], [r6(v), r6(y0 + top * 0.03)]] })) });
     });
   }
-  const ticks = pretty(lo, hi, 5);
+  const ticks = pretty(lo, hi, 5, 1);
   const option = {
     tooltip: { trigger: 'axis' },
     ...(groups.length > 1 ? { legend: { data: groups.map((g) => g.name), top: 0 } } : {}),

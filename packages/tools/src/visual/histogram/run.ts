@@ -32,7 +32,7 @@ export function histBreaks(x: readonly number[], method: string, k: number): num
     }
     cells = h > 0 ? Math.max(1, Math.ceil((hi - lo) / (h * x.length ** (-1 / 3)))) : 1;
   } else cells = Math.ceil(Math.log2(x.length) + 1);
-  return pretty(lo, hi, cells);
+  return pretty(lo, hi, cells, 1); // hist(): min.n = 1
 }
 
 export function run(data: DataTable, params: Params): ToolOutput {

@@ -36,7 +36,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
     series.push({ ...common, name: groups[i]!.name, silent: true, lineStyle: { opacity: 0 }, tooltip: { show: false }, data: grid.map((x) => [r6(x), base]) });
     series.push({ ...common, name: groups[i]!.name, lineStyle: { width: 1.5 }, areaStyle: { opacity: 0.75 }, data: grid.map((x, j) => [r6(x), r6((dens[i]![j]! / top) * overlap)]) });
   }
-  const ticks = pretty(lo, hi, 5);
+  const ticks = pretty(lo, hi, 5, 1);
   const option = {
     tooltip: { trigger: 'item' },
     legend: { data: groups.map((g) => g.name), top: 0 },

@@ -3,7 +3,8 @@ import { EXAMPLE_FILES } from '../../examples.js';
 import { readExampleTable } from '../../test-table.js';
 import type { DataTable } from '../../tool.js';
 import fixture from './r-fixture.json' with { type: 'json' };
-import { histogram, pretty, run } from './run.js';
+import { pretty } from '../shared/kde.js';
+import { histogram, run } from './run.js';
 
 const table = readExampleTable(EXAMPLE_FILES.find((e) => e.key === 'scatter-matrix')!.file);
 const base = { vars: fixture.vars, group: '性别', method: 'pearson' };

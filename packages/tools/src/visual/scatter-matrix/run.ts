@@ -7,66 +7,15 @@ import { requireVariables } from '../../common.js';
 import { formatP, num, table, text } from '../../report-helpers.js';
 import { ToolInputError, type DataTable, type Params, type ToolOutput } from '../../tool.js';
 import { chosenColumns } from '../heatmap/run.js';
-import { MAX_POINTS, sampleOf } from '../volcano/run.js';
-
-/** R's pretty(c(lo, up), n) (R_pretty with the defaults high.u.bias = 1.5, u5.bias = 0.5 + 1.5 × 1.5). */
-export function pretty(lo: number, up: number, n: number): number[] {
-  const h = 1.5;
-  const h5 = 0.5 + 1.5 * h;
-  const minN = Math.floor(n / 3);
-  let dx = up - lo;
-  let cell: number;
-  if (dx === 0 && up === 0) {
-    cell = 1;
-    if (minN > 1) cell /= minN;
-    cell *= 0.75;
-  } else {
-    cell = Math.max(Math.abs(lo), Math.abs(up));
-    const U = (1 + (h5 >= 1.5 * h + 0.5 ? 1 / (1 + h) : 1.5 / (1 + h5))) * Math.max(1, n) * Number.EPSILON;
-    const small = dx < cell * U * 3;
-    if (small) {
-      if (cell > 10) cell = 9 + cell / 10;
-      cell *= 0.75; // shrink.sml
-      if (minN > 1) cell /= minN;
-    } else {
-      cell = dx;
-      if (n > 1) cell /= n;
-    }
-  }
-  const base = 10 ** Math.floor(Math.log10(cell));
-  let unit = base;
-  if (2 * base - cell < h * (cell - unit)) {
-    unit = 2 * base;
-    if (5 * base - cell < h5 * (cell - unit)) {
-      unit = 5 * base;
-      if (10 * base - cell < h * (cell - unit)) unit = 10 * base;
-    }
-  }
-  let ns = Math.floor(lo / unit + 1e-7);
-  let nu = Math.ceil(up / unit - 1e-7);
-  while (ns * unit > lo + 1e-10 * unit) ns--;
-  while (nu * unit < up - 1e-10 * unit) nu++;
-  let k = Math.floor(0.5 + nu - ns);
-  if (k < minN) {
-    k = minN - k;
-    const half = Math.floor(k / 2);
-    if (ns >= 0) {
-      nu += half;
-      ns -= half + (k % 2);
-    } else {
-      ns -= half;
-      nu += half + (k % 2);
-    }
-  }
-  dx = nu - ns;
-  return Array.from({ length: dx + 1 }, (_, i) => Number(((ns + i) * unit).toPrecision(12)));
-}
+import { MAX_POINTS, sampleOf } from '../../charts.js';
+import { pretty } from '../shared/kde.js';
 
 /** R's hist(x)$breaks and $counts: Sturges' number of classes, pretty breaks, right-closed, lowest included. */
 export function histogram(x: readonly number[]): { breaks: number[]; counts: number[] } {
   const lo = x.reduce((a, b) => Math.min(a, b));
   const hi = x.reduce((a, b) => Math.max(a, b));
-  const breaks = pretty(lo, hi, Math.ceil(Math.log2(x.length) + 1));
+  const n = Math.ceil(Math.log2(x.length) + 1);
+  const breaks = pretty(lo, hi, n);
   const counts = Array<number>(breaks.length - 1).fill(0);
   for (const v of x) {
     let i = breaks.findIndex((b, j) => j > 0 && v <= b) - 1;

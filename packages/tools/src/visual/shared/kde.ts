@@ -54,30 +54,30 @@ export const linspace = (from: number, to: number, n: number): number[] => Array
 export const r6 = (v: number): number => Number(v.toPrecision(6));
 
 /**
- * R's `pretty(c(lo, up), n)` (R_pretty with the default biases; min.n = 1 as hist() asks), the breaks
- * `hist()` uses when asked for about `n` cells.
+ * R's pretty(c(lo, up), n, min.n) (R_pretty with the defaults high.u.bias = 1.5, u5.bias = 0.5 + 1.5 × 1.5);
+ * min.n defaults to n %/% 3 as in R; hist() passes 1.
  */
-export function pretty(lo: number, up: number, ndiv: number, minN = 1): number[] {
+export function pretty(lo: number, up: number, n: number, minN = Math.floor(n / 3)): number[] {
   const h = 1.5;
   const h5 = 0.5 + 1.5 * h;
-  const dx = up - lo;
+  let dx = up - lo;
   let cell: number;
-  let small: boolean;
   if (dx === 0 && up === 0) {
     cell = 1;
-    small = true;
+    if (minN > 1) cell /= minN;
+    cell *= 0.75;
   } else {
     cell = Math.max(Math.abs(lo), Math.abs(up));
-    const U = (1 + (h5 >= 1.5 * h + 0.5 ? 1 / (1 + h) : 1.5 / (1 + h5))) * Math.max(1, ndiv) * Number.EPSILON;
-    small = dx < cell * U * 3;
-  }
-  if (small) {
-    if (cell > 10) cell = 9 + cell / 10;
-    cell *= 0.75;
-    if (minN > 1) cell /= minN;
-  } else {
-    cell = dx;
-    if (ndiv > 1) cell /= ndiv;
+    const U = (1 + (h5 >= 1.5 * h + 0.5 ? 1 / (1 + h) : 1.5 / (1 + h5))) * Math.max(1, n) * Number.EPSILON;
+    const small = dx < cell * U * 3;
+    if (small) {
+      if (cell > 10) cell = 9 + cell / 10;
+      cell *= 0.75; // shrink.sml
+      if (minN > 1) cell /= minN;
+    } else {
+      cell = dx;
+      if (n > 1) cell /= n;
+    }
   }
   const base = 10 ** Math.floor(Math.log10(cell));
   let unit = base;
@@ -88,25 +88,24 @@ export function pretty(lo: number, up: number, ndiv: number, minN = 1): number[]
       if (10 * base - cell < h * (cell - unit)) unit = 10 * base;
     }
   }
-  const eps = 1e-10;
-  let ns = Math.floor(lo / unit + eps);
-  let nu = Math.ceil(up / unit - eps);
-  while (ns * unit > lo + eps * unit) ns--;
-  while (nu * unit < up - eps * unit) nu++;
+  let ns = Math.floor(lo / unit + 1e-7);
+  let nu = Math.ceil(up / unit - 1e-7);
+  while (ns * unit > lo + 1e-10 * unit) ns--;
+  while (nu * unit < up - 1e-10 * unit) nu++;
   let k = Math.floor(0.5 + nu - ns);
   if (k < minN) {
     k = minN - k;
+    const half = Math.floor(k / 2);
     if (ns >= 0) {
-      nu += k / 2;
-      ns -= k / 2 + (k % 2);
+      nu += half;
+      ns -= half + (k % 2);
     } else {
-      ns -= k / 2;
-      nu += k / 2 + (k % 2);
+      ns -= half;
+      nu += half + (k % 2);
     }
   }
-  const out: number[] = [];
-  for (let i = ns; i <= nu; i++) out.push(Number((i * unit).toPrecision(12)));
-  return out;
+  dx = nu - ns;
+  return Array.from({ length: dx + 1 }, (_, i) => Number(((ns + i) * unit).toPrecision(12)));
 }
 
 /**

@@ -20,7 +20,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
   const { yName, gName } = outcomeAndGroup(data, params, '请选择数值变量和分组变量');
   const groups = groupsOf(data, yName, gName, { min: 1, max: 12 });
   const all = groups.flatMap((g) => g.values);
-  const ticks = pretty(Math.min(...all), Math.max(...all), 5);
+  const ticks = pretty(Math.min(...all), Math.max(...all), 5, 1);
   const grid = linspace(ticks[0]!, ticks[ticks.length - 1]!, 201);
   const stats = groups.map((g) => {
     const f = fiveNumbers(g.values);

@@ -3,7 +3,8 @@ import { EXAMPLE_FILES } from '../../examples.js';
 import { readExampleTable } from '../../test-table.js';
 import type { DataTable } from '../../tool.js';
 import fixture from './r-fixture.json' with { type: 'json' };
-import { MAX_POINTS, run } from './run.js';
+import { MAX_POINTS } from '../../charts.js';
+import { run } from './run.js';
 
 const table = readExampleTable(EXAMPLE_FILES.find((e) => e.key === 'volcano')!.file);
 const base = { label: '基因', fc: 'log2FC', p: 'P值', fcCut: 1, pCut: 0.05, topN: 10 };

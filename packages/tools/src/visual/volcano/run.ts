@@ -1,39 +1,15 @@
 // 火山图: log2 fold change against −log10 P, each feature classed up / down / not significant by the
 // two thresholds, the N most significant labelled, counts in a table. Above MAX_POINTS the
 // non-significant points are a stated seeded sample; every significant point is drawn.
+import { MAX_POINTS, sampleOf } from '../../charts.js';
 import { formatP, num, table, text } from '../../report-helpers.js';
 import { requireVariables } from '../../common.js';
 import { ToolInputError, type DataTable, type Params, type ToolOutput } from '../../tool.js';
 
-export const MAX_POINTS = 5000;
 /** Semantic colours: up red, down blue, not significant grey. */
 export const VOLCANO_COLORS = { up: '#D6604D', down: '#4393C3', ns: '#BDBDBD' } as const;
 
 const numberParam = (v: unknown, fallback: number) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
-
-/** A small seeded generator (mulberry32) so the same file always draws the same sample. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** `k` of `items` chosen by a seeded partial Fisher–Yates shuffle, kept in their original order. */
-export function sampleOf<T>(items: readonly T[], k: number, seed = 20240521): T[] {
-  if (items.length <= k) return [...items];
-  const idx = items.map((_, i) => i);
-  const rand = seeded(seed);
-  for (let i = 0; i < k; i++) {
-    const j = i + Math.floor(rand() * (idx.length - i));
-    [idx[i], idx[j]] = [idx[j]!, idx[i]!];
-  }
-  return idx.slice(0, k).sort((a, b) => a - b).map((i) => items[i]!);
-}
 
 interface Feature {
   name: string;
