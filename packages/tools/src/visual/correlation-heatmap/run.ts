@@ -6,7 +6,8 @@ import { stars } from '../../charts.js';
 import { formatP, num, table, text } from '../../report-helpers.js';
 import { ToolInputError, type DataTable, type Params, type ToolOutput } from '../../tool.js';
 import { clusterDissimilarity, dendrogramLines, type Linkage } from '../shared/dendrogram.js';
-import { chosenColumns, heatmapChart } from '../heatmap/run.js';
+import { chosenColumns } from '../shared/chart-parts.js';
+import { heatmapChart } from '../shared/heatmap-chart.js';
 
 export function run(data: DataTable, params: Params): ToolOutput {
   const vars = chosenColumns(data, params, 3, '分析变量');

@@ -6,6 +6,7 @@ import { groupsOf } from '../../groups.js';
 import { num, table, text } from '../../report-helpers.js';
 import type { DataTable, Params, ToolOutput } from '../../tool.js';
 import { errorBarSeries, groupStats } from '../shared/group-stats.js';
+import { niceRange } from '../shared/chart-parts.js';
 import { r6 } from '../shared/kde.js';
 
 export interface Estimate {
@@ -40,20 +41,6 @@ export function meanCi(values: readonly number[], level: number): Estimate {
   return { n: g.n, estimate: g.mean, lower: g.ciLower, upper: g.ciUpper, coverage: g.ciLower === null ? null : level };
 }
 
-/**
- * Axis bounds on a round step that hold every value (error bars are "lines" series, which ECharts
- * leaves out when it scales an axis).
- */
-export function niceRange(values: readonly number[]): { min: number; max: number; interval: number } {
-  let lo = Math.min(...values);
-  let hi = Math.max(...values);
-  if (!(hi > lo)) [lo, hi] = [lo - 1, hi + 1];
-  const raw = (hi - lo) / 5;
-  const mag = 10 ** Math.floor(Math.log10(raw));
-  const step = [1, 2, 2.5, 5, 10].map((m) => m * mag).find((x) => x >= raw)!;
-  const r = (v: number) => Number(v.toPrecision(12));
-  return { min: r(Math.floor(lo / step - 0.02) * step), max: r(Math.ceil(hi / step + 0.02) * step), interval: r(step) };
-}
 
 export function run(data: DataTable, params: Params): ToolOutput {
   const { yName, gName } = outcomeAndGroup(data, params, '请选择数值变量和分组变量');

@@ -5,7 +5,7 @@ import { num, table, text } from '../../report-helpers.js';
 import { ToolInputError, type DataTable, type Params, type ToolOutput } from '../../tool.js';
 import { errorBar, errorBarSeries, errorKindOf, errorLabel, groupStats, type GroupStats } from '../shared/group-stats.js';
 import { r6 } from '../shared/kde.js';
-import { niceRange } from '../dot-errorbar/run.js';
+import { niceRange } from '../shared/chart-parts.js';
 
 const has = (v: string | null | undefined): v is string => v !== null && v !== undefined && v.trim() !== '';
 

@@ -4,7 +4,7 @@ import { niceCeil } from '../../charts.js';
 import { requireVariables } from '../../common.js';
 import { num, table, text } from '../../report-helpers.js';
 import { ToolInputError, type DataTable, type Params, type ToolOutput } from '../../tool.js';
-import { chosenColumns } from '../heatmap/run.js';
+import { chosenColumns } from '../shared/chart-parts.js';
 
 const SCALE_NAMES: Record<string, string> = { none: '原始均值', range: '按极差缩放（0~1）', z: 'z-score 标准化' };
 

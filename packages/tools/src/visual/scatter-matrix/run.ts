@@ -6,7 +6,7 @@ import { stars } from '../../charts.js';
 import { requireVariables } from '../../common.js';
 import { formatP, num, table, text } from '../../report-helpers.js';
 import { ToolInputError, type DataTable, type Params, type ToolOutput } from '../../tool.js';
-import { chosenColumns } from '../heatmap/run.js';
+import { chosenColumns } from '../shared/chart-parts.js';
 import { MAX_POINTS, sampleOf } from '../../charts.js';
 import { pretty } from '../shared/kde.js';
 
