@@ -84,7 +84,7 @@ describe('tool detail', () => {
     ]);
     expect(d.step[0].exampleFile[0]).toMatchObject({ filed: 'data', filename: '示例数据_降压药临床试验.csv' });
     const form = d.step[1];
-    expect(form.form_data.map((f: any) => f.filed)).toEqual(['y', 'group', 'method', 'alternative', 'level']);
+    expect(form.form_data.map((f: any) => f.filed)).toEqual(['y', 'group', 'method', 'alternative', 'level', 'chart']);
     expect(form.form_data[2].option[0]).toEqual({ lable: '按 Levene 检验自动选择', value: 'auto' });
     expect(form.group[0].group_ids).toEqual(form.form_data.map((f: any) => f.id));
     expect(d.notice_panel.content).toContain('两个水平');
@@ -137,9 +137,9 @@ describe('submission', () => {
     expect(again.body.data).toMatchObject({ reportid, taskid, status: TaskStatus.success });
     const json = await t.app.inject({ method: 'GET', url: `/reports/${reportid}/report.json`, headers: { 'x-csrftoken': alice } });
     const report = json.json();
-    expect(report.tool).toEqual({ key: 'ttest-independent', name: '独立样本t检验', version: 1 });
+    expect(report.tool).toEqual({ key: 'ttest-independent', name: '独立样本t检验', version: 2 });
     expect(report.results.p).toBeCloseTo(0.0187817145367309, 12);
-    expect(report.parameters).toEqual(ttest);
+    expect(report.parameters).toEqual({ ...ttest, chart: 'bar' });
     expect(report.dataFingerprint).toMatch(/^[0-9a-f]{64}$/);
     const code = report.sections.find((x: any) => x.title === '可复现R代码').blocks[0];
     expect(code.type).toBe('code');

@@ -30,6 +30,9 @@ export const definition: ToolDefinition = {
         value: 'auto',
         option: [option('按 Levene 检验自动选择', 'auto'), option('方差齐（Student）', 'student'), option('方差不齐（Welch）', 'welch')],
       },
+      alternativeField('双侧（两组均值不等）', '第一组 > 第二组', '第一组 < 第二组'),
+      levelField(),
+      // Added in version 2: at the end, so the ids of the fields before it stay as published.
       {
         filed: 'chart',
         name: '图形',
@@ -37,8 +40,6 @@ export const definition: ToolDefinition = {
         value: 'bar',
         option: [option('均值 ± 标准差条形图', 'bar'), option('箱线图（叠加数据点）', 'box')],
       },
-      alternativeField('双侧（两组均值不等）', '第一组 > 第二组', '第一组 < 第二组'),
-      levelField(),
     ],
   }),
 };

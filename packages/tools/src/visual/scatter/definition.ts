@@ -25,8 +25,9 @@ export const definition: ToolDefinition = {
       { filed: 'y', name: '纵轴变量（定量）', type: 'select_single', columns: 'numeric', required: true, value: '' },
       { filed: 'group', name: '分组着色（可选）', type: 'select_single', columns: 'categorical', value: '' },
       { filed: 'fit', name: '显示拟合线与置信带', type: 'switch', value: true },
-      { filed: 'marginal', name: '显示边际分布（直方图）', type: 'switch', value: false },
       levelField(),
+      // Added in version 2: at the end, so the ids of the fields before it stay as published.
+      { filed: 'marginal', name: '显示边际分布（直方图）', type: 'switch', value: false },
     ],
   }),
 };
