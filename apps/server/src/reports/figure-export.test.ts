@@ -98,6 +98,13 @@ describe('figure exports', () => {
     expect(o.legend).toMatchObject({ show: true, orient: 'vertical' });
     expect(o.series.map((s: any) => s.name)).toEqual(['安慰剂', '试验']);
     expect(o.series[0]).toMatchObject({ symbolSize: 9, itemStyle: { opacity: 0.5 } });
+    // A scatter series that only places labels (size 0) keeps its size: no dots under at-risk numbers.
+    const labels = applyFigureOptions({ series: [{ type: 'scatter', symbolSize: 0, data: [[0, 1]] }] }, FigureOptions.parse({}), PALETTES, FIGURE_FONTS) as any;
+    expect(labels.series[0].symbolSize).toBe(0);
+    // Series coloured with the old default list take the chosen palette, in order.
+    const legacy = applyFigureOptions({ series: [{ type: 'line', itemStyle: { color: '#409EFF' } }, { type: 'bar', itemStyle: { color: '#F56C6C33' } }] }, FigureOptions.parse({ palette: 'lancet' }), PALETTES, FIGURE_FONTS) as any;
+    expect(legacy.series[0].itemStyle.color).toBe('#00468B');
+    expect(legacy.series[1].itemStyle.color).toBe('#ED000033');
     // The input is not changed.
     expect(base.series).toHaveLength(3);
     // Graphic shapes (the Venn diagram) filled with Okabe–Ito colours take the chosen palette.
