@@ -1,6 +1,6 @@
 // The tags view under the navbar (spec 02 §2): pinned tabs (数据管理, and 计算工具 once its route
 // exists: any route marked `affix`) always present, then the pages visited, closable. A right
-// click opens the 105 px menu 刷新 / 关闭 / 关闭其他 / 关闭所有.
+// click opens the 105 px menu 刷新 / 关闭 / 关闭其他 / 关闭所有; a click elsewhere, a scroll or Escape closes it.
 import { CloseOutlined } from '@ant-design/icons';
 import { useEffect, useState, type MouseEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -33,11 +33,16 @@ export function TagsView({ onRefresh }: { onRefresh: () => void }) {
   useEffect(() => {
     if (!menu) return;
     const close = () => setMenu(null);
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') close();
+    };
     document.addEventListener('click', close);
     document.addEventListener('scroll', close, true);
+    document.addEventListener('keydown', onKey);
     return () => {
       document.removeEventListener('click', close);
       document.removeEventListener('scroll', close, true);
+      document.removeEventListener('keydown', onKey);
     };
   }, [menu]);
 
@@ -49,8 +54,11 @@ export function TagsView({ onRefresh }: { onRefresh: () => void }) {
     const v = visited.find((x) => x.path === path);
     return v ? v.path + v.search : path;
   };
+  // The page the address names. Navigation renders in a transition, so for a moment after a click
+  // the rendered `pathname` is still the previous page: the tags' actions go by the address.
+  const livePath = () => window.location.hash.replace(/^#/, '').split('?')[0] || '/';
   const refresh = (path: string) => {
-    if (path === pathname) onRefresh();
+    if (path === livePath()) onRefresh();
     else navigate(target(path));
   };
 
@@ -111,7 +119,7 @@ export function TagsView({ onRefresh }: { onRefresh: () => void }) {
                   style={{ fontSize: 10 }}
                   onClick={(e) => {
                     e.stopPropagation();
-                    apply(closeTag(visited, t.path, pathname, pinned));
+                    apply(closeTag(visited, t.path, livePath(), pinned));
                   }}
                 />
               )}
@@ -142,9 +150,9 @@ export function TagsView({ onRefresh }: { onRefresh: () => void }) {
           }}
         >
           {item('刷新', () => refresh(menu.path))}
-          {!pinned.includes(menu.path) && item('关闭', () => apply(closeTag(visited, menu.path, pathname, pinned)))}
-          {item('关闭其他', () => apply(closeOthers(visited, menu.path, pathname)))}
-          {item('关闭所有', () => apply(closeAll(pathname, pinned)))}
+          {!pinned.includes(menu.path) && item('关闭', () => apply(closeTag(visited, menu.path, livePath(), pinned)))}
+          {item('关闭其他', () => apply(closeOthers(visited, menu.path, livePath())))}
+          {item('关闭所有', () => apply(closeAll(livePath(), pinned)))}
         </ul>
       )}
     </div>
