@@ -12,3 +12,4 @@ export * from './commerce.js';
 export * from './help.js';
 export * from './calc.js';
 export * from './figure.js';
+export * from './risk-calculator.js';

@@ -42,6 +42,29 @@ export type FormField = z.infer<typeof FormField>;
 
 export const ReportCell = z.union([z.string(), z.number(), z.null()]);
 
+/**
+ * A fitted model a reader can evaluate on the report page (the dynamic nomogram's risk calculator):
+ * linear predictor = intercept + Σ coef × value (numeric inputs) or the chosen level's coefficient
+ * (categorical inputs, reference 0). Logistic: risk = 1 / (1 + e^−lp). Cox: survival at each time
+ * = S0(t)^exp(lp − centre), shown as the survival probability and the event risk 1 − S.
+ */
+export const RiskCalculatorModel = z.object({
+  kind: z.enum(['logistic', 'cox']),
+  intercept: z.number(),
+  inputs: z.array(
+    z.union([
+      z.object({ type: z.literal('numeric'), name: z.string(), coef: z.number(), min: z.number(), max: z.number(), value: z.number() }),
+      z.object({ type: z.literal('categorical'), name: z.string(), levels: z.array(z.object({ label: z.string(), coef: z.number() })), value: z.string() }),
+    ]),
+  ),
+  /** Cox: the centring constant of the linear predictor and the baseline survival at chosen times. */
+  centre: z.number().optional(),
+  baseline: z.array(z.object({ time: z.number(), survival: z.number() })).optional(),
+  /** What the output is called, e.g. 结局发生概率 or 3 年生存率. */
+  outcomeLabel: z.string(),
+});
+export type RiskCalculatorModel = z.infer<typeof RiskCalculatorModel>;
+
 export const ReportBlock = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text'), markdown: z.string() }),
   z.object({
@@ -55,6 +78,8 @@ export const ReportBlock = z.discriminatedUnion('type', [
   z.object({ type: z.literal('image'), title: z.string(), src: z.string(), alt: z.string() }),
   /** Source code shown verbatim, e.g. the R script that reproduces the report (可复现R代码). */
   z.object({ type: z.literal('code'), language: z.string(), code: z.string() }),
+  /** An interactive risk calculator on the report page; Word and Excel show its inputs and coefficients as a table. */
+  z.object({ type: z.literal('calculator'), title: z.string(), model: RiskCalculatorModel }),
 ]);
 export type ReportBlock = z.infer<typeof ReportBlock>;
 

@@ -39,7 +39,7 @@ function duckMessage(err: unknown): string {
  * The output SELECT with whole numbers written as 5 rather than DuckDB's 5.0 (the source's numbers
  * are DOUBLE), so a downloaded file reads as the user typed it.
  */
-async function tidyNumbers(con: DuckDBConnection, sql: string, i: number): Promise<string> {
+export async function tidyNumbers(con: DuckDBConnection, sql: string, i: number): Promise<string> {
   const view = `__out_${i}`;
   await con.run(`CREATE OR REPLACE TEMP VIEW ${view} AS ${sql}`);
   const cols = (await con.runAndReadAll(`DESCRIBE ${view}`)).getRowObjectsJS() as Array<{ column_name: string; column_type: string }>;

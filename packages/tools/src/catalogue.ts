@@ -61,6 +61,24 @@ export const CATEGORIES: Record<ToolDefinition['family'], CategoryNode[]> = {
       name_zh: '循证医学',
       children: [{ name: 'meta', name_zh: 'Meta 分析' }],
     },
+    {
+      name: 'prediction',
+      name_zh: '临床预测模型',
+      children: [
+        { name: 'variable-selection', name_zh: '变量筛选' },
+        { name: 'model-building', name_zh: '模型构建与展示' },
+        { name: 'model-validation', name_zh: '模型验证与评价' },
+        { name: 'competing-risk', name_zh: '竞争风险' },
+      ],
+    },
+    {
+      name: 'causal',
+      name_zh: '因果推断',
+      children: [
+        { name: 'propensity', name_zh: '倾向性评分' },
+        { name: 'subgroup', name_zh: '亚组分析' },
+      ],
+    },
   ],
   visual: [
     {

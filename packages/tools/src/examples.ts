@@ -6,6 +6,12 @@ import { example, type ExampleFile } from './example-file.js';
 import { VISUAL_EXAMPLES_B } from './visual/examples-b.js';
 import { VISUAL_EXAMPLES_C } from './visual/examples-c.js';
 import { VISUAL_EXAMPLES_D } from './visual/examples-d.js';
+import { PREDICTION_EXAMPLES_A } from './med/prediction/examples-a.js';
+import { PREDICTION_EXAMPLES_B } from './med/prediction/examples-b.js';
+import { PREDICTION_EXAMPLES_C } from './med/prediction/examples-c.js';
+import { PREDICTION_EXAMPLES_D } from './med/prediction/examples-d.js';
+import { PREDICTION_EXAMPLES_E } from './med/prediction/examples-e.js';
+import { PREDICTION_EXAMPLES_F } from './med/prediction/examples-f.js';
 
 /** packages/tools, whether this module runs from src (tests) or dist (built). */
 const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -94,6 +100,12 @@ export const EXAMPLE_FILES: readonly ExampleFile[] = [
   ...VISUAL_EXAMPLES_B,
   ...VISUAL_EXAMPLES_C,
   ...VISUAL_EXAMPLES_D,
+  ...PREDICTION_EXAMPLES_A,
+  ...PREDICTION_EXAMPLES_B,
+  ...PREDICTION_EXAMPLES_C,
+  ...PREDICTION_EXAMPLES_D,
+  ...PREDICTION_EXAMPLES_E,
+  ...PREDICTION_EXAMPLES_F,
 ];
 
 /** The Chinese manual (markdown) of a tool, kept in its folder. */

@@ -7,6 +7,12 @@ import { alt, col, level, list, num, q, xcol, yg } from './r-code-helpers.js';
 import { VISUAL_R_B } from './visual/r-code-b.js';
 import { VISUAL_R_C } from './visual/r-code-c.js';
 import { VISUAL_R_D } from './visual/r-code-d.js';
+import { PREDICTION_R_A } from './med/prediction/r-code-a.js';
+import { PREDICTION_R_B } from './med/prediction/r-code-b.js';
+import { PREDICTION_R_C } from './med/prediction/r-code-c.js';
+import { PREDICTION_R_D } from './med/prediction/r-code-d.js';
+import { PREDICTION_R_E } from './med/prediction/r-code-e.js';
+import { PREDICTION_R_F } from './med/prediction/r-code-f.js';
 
 /** The uploaded file as ingest found it: R must read the original bytes the user has. */
 export interface RSourceFile {
@@ -155,6 +161,12 @@ const SCRIPTS: Record<string, (p: Params) => string[]> = {
   ...VISUAL_R_B,
   ...VISUAL_R_C,
   ...VISUAL_R_D,
+  ...PREDICTION_R_A,
+  ...PREDICTION_R_B,
+  ...PREDICTION_R_C,
+  ...PREDICTION_R_D,
+  ...PREDICTION_R_E,
+  ...PREDICTION_R_F,
   kappa: (p) => {
     const raters = list(p.raters);
     const weights = q(['linear', 'quadratic'].includes(String(p.weights)) ? p.weights : 'none');

@@ -84,6 +84,12 @@ import { ToolInputError, type DataTable, type Params, type Tool, type ToolOutput
 import { VISUAL_TOOLS_B } from './visual/group-b.js';
 import { VISUAL_TOOLS_C } from './visual/group-c.js';
 import { VISUAL_TOOLS_D } from './visual/group-d.js';
+import { PREDICTION_TOOLS_A } from './med/prediction/group-a.js';
+import { PREDICTION_TOOLS_B } from './med/prediction/group-b.js';
+import { PREDICTION_TOOLS_C } from './med/prediction/group-c.js';
+import { PREDICTION_TOOLS_D } from './med/prediction/group-d.js';
+import { PREDICTION_TOOLS_E } from './med/prediction/group-e.js';
+import { PREDICTION_TOOLS_F } from './med/prediction/group-f.js';
 
 export const TOOLS: readonly Tool[] = [
   { definition: descriptive, run: runDescriptive },
@@ -119,6 +125,12 @@ export const TOOLS: readonly Tool[] = [
   { definition: factorialAnova, run: runFactorialAnova },
   { definition: metaBinary, run: runMetaBinary },
   { definition: metaContinuous, run: runMetaContinuous },
+  ...PREDICTION_TOOLS_A,
+  ...PREDICTION_TOOLS_B,
+  ...PREDICTION_TOOLS_C,
+  ...PREDICTION_TOOLS_D,
+  ...PREDICTION_TOOLS_E,
+  ...PREDICTION_TOOLS_F,
   { definition: boxplot, run: runBoxplot },
   { definition: scatter, run: runScatter },
   ...VISUAL_TOOLS_B,

@@ -69,11 +69,25 @@ export interface DataTable {
 
 export type Params = Record<string, FieldValue>;
 
+/**
+ * A new data file a tool makes from the analysed one (matched or weighted data, scores): the
+ * source rows `rows` (0-based row numbers of the table the tool was given, in this order, repeats
+ * allowed) with every column of the source file, followed by `columns` (one value per entry of
+ * `rows`). The server saves it as a new file of the user's, named after the source plus `suffix`,
+ * and says so at the end of the report.
+ */
+export interface DerivedData {
+  suffix: string;
+  rows: number[];
+  columns: Array<{ name: string; values: Array<number | string | null> }>;
+}
+
 /** What a run returns; the report envelope (fingerprint, versions, time) is added around it. */
 export interface ToolOutput {
   title: string;
   sections: ReportSection[];
   results: Report['results'];
+  derivedData?: DerivedData;
 }
 
 export interface Tool {

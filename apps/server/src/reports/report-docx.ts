@@ -2,6 +2,7 @@
 // journals ask for, 宋体 for Chinese and Times New Roman for Latin text and numbers, charts as
 // 300-dpi PNG, the conclusion text, and the parameters, data fingerprint and engine version.
 import type { Report, ReportBlock } from '@labstat/contracts';
+import { calculatorTable } from '@labstat/contracts';
 import {
   AlignmentType,
   BorderStyle,
@@ -234,6 +235,13 @@ export async function reportDocx(report: Report, chartPng: ChartPng): Promise<Bu
       case 'code':
         children.push(...codeParagraphs(b.code));
         break;
+      case 'calculator': {
+        // Word cannot compute: the calculator becomes the table of its coefficients and formula.
+        const t = calculatorTable(b.model);
+        children.push(caption(numbered('表', ++tableNo, b.title)), threeLineTable(t.columns, t.rows));
+        for (const f of t.footnotes) children.push(note(`注：${f}`));
+        break;
+      }
     }
   };
 

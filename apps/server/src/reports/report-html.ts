@@ -1,7 +1,7 @@
 // The report page the tool detail shows in its frame (DESIGN §5): the Report JSON drawn as HTML —
 // three-line tables, text, and ECharts charts drawn by a script from the same options. Every piece
 // of text is escaped; chart options travel as JSON inside a non-executable script element.
-import { applyFigureOptions, DEFAULT_FIGURE_OPTIONS, FIGURE_FONTS, PALETTES, type Report, type ReportBlock } from '@labstat/contracts';
+import { applyFigureOptions, calculatorDefaults, DEFAULT_FIGURE_OPTIONS, FIGURE_FONTS, PALETTES, riskPrediction, type Report, type ReportBlock, type RiskCalculatorModel } from '@labstat/contracts';
 import { escapeHtml, markdownHtml } from '../lib/html.js';
 import { downloadPath, paramRows } from './report-facts.js';
 
@@ -55,6 +55,24 @@ function figurePanel(): string {
 
 const cell = (v: string | number | null) => (v === null ? '' : escapeHtml(String(v)));
 
+const percent = (p: number) => (isFinite(p) ? `${(p * 100).toFixed(1)}%` : '—');
+
+/** The risk calculator (dynamic nomogram): inputs with the model's defaults and the first answer; the page script re-computes on every change. */
+function calculator(title: string, model: RiskCalculatorModel, index: number): string {
+  const id = `calc-${index}`;
+  const inputs = model.inputs
+    .map((input, i) =>
+      input.type === 'numeric'
+        ? `<label>${escapeHtml(input.name)}<input type="number" data-input="${i}" min="${input.min}" max="${input.max}" step="any" value="${input.value}"></label>`
+        : `<label>${escapeHtml(input.name)}<select data-input="${i}">${input.levels.map((l) => `<option${l.label === input.value ? ' selected' : ''}>${escapeHtml(l.label)}</option>`).join('')}</select></label>`,
+    )
+    .join('');
+  const first = riskPrediction(model, calculatorDefaults(model));
+  const outputs = first.outputs.map((o) => `<div><span>${escapeHtml(o.label)}</span><strong>${percent(o.value)}</strong></div>`).join('');
+  const json = JSON.stringify(model).replace(/</g, '\\u003c');
+  return `<figure class="calculator" data-testid="risk-calculator"><figcaption>${escapeHtml(title)}</figcaption><form class="calc-form" data-calculator="${id}">${inputs}</form><div class="calc-out" id="${id}-out" aria-live="polite">${outputs}</div><p class="footnote">在上方修改各预测因素的取值，预测结果随之更新（线性预测值按报告中的模型系数计算）。</p><script type="application/json" data-calculator-model="${id}">${json}</script></figure>`;
+}
+
 function block(b: ReportBlock, index: number, chart: number, link: (kind: string) => string): string {
   switch (b.type) {
     case 'text':
@@ -78,6 +96,8 @@ function block(b: ReportBlock, index: number, chart: number, link: (kind: string
     }
     case 'code':
       return `<pre class="code" data-language="${escapeHtml(b.language)}"><code>${escapeHtml(b.code)}</code></pre>`;
+    case 'calculator':
+      return calculator(b.title, b.model, index);
     case 'image':
       return `<figure class="image"><figcaption>${escapeHtml(b.title)}</figcaption><img src="${escapeHtml(b.src)}" alt="${escapeHtml(b.alt)}"></figure>`;
   }
@@ -112,6 +132,12 @@ details{margin-top:24px;color:#555}
 .shared{font-family:sans-serif;font-size:12px;color:#888}
 .figure-panel{font-family:sans-serif;font-size:13px;margin:0 -8px 16px;padding:6px 12px;background:#fafbfc;border:1px solid #ebeef5;border-radius:4px}
 .figure-panel summary{cursor:pointer;color:#409EFF}
+.calculator{font-family:sans-serif;font-size:13px;border:1px solid #ebeef5;border-radius:4px;padding:12px 16px;max-width:720px;margin:16px auto}
+.calc-form{display:flex;flex-wrap:wrap;gap:8px 16px}
+.calc-form label{display:flex;flex-direction:column;gap:2px;color:#555}
+.calc-form input,.calc-form select{font-size:13px;padding:2px 4px;border:1px solid #dcdfe6;border-radius:3px;width:120px}
+.calc-out{display:flex;flex-wrap:wrap;gap:8px 24px;margin-top:12px;padding-top:8px;border-top:1px dashed #dcdfe6}
+.calc-out strong{color:#409EFF;font-size:18px;margin-left:6px}
 .figure-panel form{display:flex;flex-wrap:wrap;gap:8px 16px;margin-top:8px;align-items:flex-end}
 .figure-panel label{display:flex;flex-direction:column;gap:2px;color:#555}
 .figure-panel label.check{flex-direction:row;align-items:center;gap:4px}
@@ -193,6 +219,32 @@ export const REPORT_SCRIPT = `(function(){
   var DEFAULTS = ${JSON.stringify(DEFAULT_FIGURE_OPTIONS)};
   var applyFigureOptions = ${applyFigureOptions.toString()};
   var STORE_KEY = 'labstat-figure-options';
+  // Risk calculators (dynamic nomograms): the same arithmetic the server used for the first answer.
+  var riskPrediction = ${riskPrediction.toString()};
+  document.querySelectorAll('script[data-calculator-model]').forEach(function(n){
+    var id = n.getAttribute('data-calculator-model');
+    var model = JSON.parse(n.textContent);
+    var f = document.querySelector('form[data-calculator="' + id + '"]');
+    var out = document.getElementById(id + '-out');
+    if (!f || !out) return;
+    function update(){
+      var values = {};
+      f.querySelectorAll('[data-input]').forEach(function(el){
+        var input = model.inputs[Number(el.getAttribute('data-input'))];
+        values[input.name] = input.type === 'numeric' ? (el.value === '' ? '' : Number(el.value)) : el.value;
+      });
+      var r = riskPrediction(model, values);
+      out.textContent = '';
+      r.outputs.forEach(function(o){
+        var d = document.createElement('div'); var s = document.createElement('span'); var b = document.createElement('strong');
+        s.textContent = o.label; b.textContent = isFinite(o.value) ? (o.value * 100).toFixed(1) + '%' : '—';
+        d.appendChild(s); d.appendChild(b); out.appendChild(d);
+      });
+    }
+    f.addEventListener('input', update);
+    f.addEventListener('change', update);
+    f.addEventListener('submit', function(e){ e.preventDefault(); });
+  });
   var nodes = document.querySelectorAll('script[data-chart]');
   var charts = [];
   nodes.forEach(function(n){

@@ -2,6 +2,7 @@
 // (title, header, rows, notes). Numbers stay numbers; text cells that a spreadsheet could take
 // for a formula (= + - @, tab, CR) are neutralised (DESIGN §9).
 import type { Report } from '@labstat/contracts';
+import { calculatorTable } from '@labstat/contracts';
 import * as XLSX from '@e965/xlsx';
 import { formatBeijing } from '../lib/time.js';
 import { paramRows } from './report-facts.js';
@@ -47,16 +48,17 @@ export function reportXlsx(report: Report): Buffer {
   let n = 0;
   for (const section of report.sections) {
     for (const b of section.blocks) {
-      if (b.type !== 'table') continue;
+      const t = b.type === 'table' ? b : b.type === 'calculator' ? { title: b.title, ...calculatorTable(b.model) } : null;
+      if (!t) continue;
       const rows: Array<Array<string | number | null>> = [
-        [b.title],
-        b.columns,
-        ...b.rows,
-        ...(b.footnotes.length ? [[], ...b.footnotes.map((f) => [`注：${f}`])] : []),
+        [t.title],
+        t.columns,
+        ...t.rows,
+        ...(t.footnotes.length ? [[], ...t.footnotes.map((f) => [`注：${f}`])] : []),
       ].map((r) => r.map(neutraliseCell));
       const sheet = XLSX.utils.aoa_to_sheet(rows);
-      sheet['!cols'] = b.columns.map((_, i) => ({ wch: widthOf([b.columns, ...b.rows], i) }));
-      XLSX.utils.book_append_sheet(wb, sheet, sheetNameOf(b.title, ++n, used));
+      sheet['!cols'] = t.columns.map((_, i) => ({ wch: widthOf([t.columns, ...t.rows], i) }));
+      XLSX.utils.book_append_sheet(wb, sheet, sheetNameOf(t.title, ++n, used));
     }
   }
   return XLSX.write(wb, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;

@@ -3,6 +3,7 @@
 // tool's manual and the variable summaries of attached files. Everything from the report and files is
 // data inside fences, never instructions.
 import type { Report, VariableInfo } from '@labstat/contracts';
+import { calculatorTable } from '@labstat/contracts';
 import { manualFile, TOOLS } from '@labstat/tools';
 import fs from 'node:fs';
 import { paramRows } from '../reports/report-facts.js';
@@ -37,6 +38,9 @@ export function reportMarkdown(report: Report): string {
         for (const r of b.rows.slice(0, MAX_TABLE_ROWS)) out.push(`| ${r.map(cell).join(' | ')} |`);
         if (b.rows.length > MAX_TABLE_ROWS) out.push(`（共 ${b.rows.length} 行，此处列出前 ${MAX_TABLE_ROWS} 行）`);
         for (const f of b.footnotes) out.push(`注：${f}`);
+      } else if (b.type === 'calculator') {
+        const t = calculatorTable(b.model);
+        out.push(`### ${b.title}（报告页上的风险计算器）`, `| ${t.columns.join(' | ')} |`, `| ${t.columns.map(() => '---').join(' | ')} |`, ...t.rows.map((r) => `| ${r.map(cell).join(' | ')} |`), ...t.footnotes.map((f) => `注：${f}`));
       } else if (b.type === 'chart' || b.type === 'image') out.push(`[图：${b.title}]`);
     }
   }

@@ -107,7 +107,7 @@ export function createServices(db: Db, config: Config, now: () => number = Date.
   const tools = new ToolService(new ToolsRepo(k), users, files, now, config.cserviceUrl, tasksRepo, videos);
   const jobs = new JobPool(config.jobs);
   // Tasks log through the app's logger, which exists once buildApp sets services.logger.
-  const tasks = new TaskService(tasksRepo, tools, files, store, jobs, `LabStat ${config.version}`, now, () => services.logger);
+  const tasks = new TaskService(tasksRepo, tools, files, reader, store, jobs, `LabStat ${config.version}`, now, () => services.logger);
   const reports = new ReportService(tasksRepo, store, jobs, config.reportFonts, now, () => services.logger);
   const aiProviders: AiProvider[] = [
     new BuiltinProvider(config.ai.builtinPieceMs),

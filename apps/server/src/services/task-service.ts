@@ -18,8 +18,10 @@ import {
   type QueueState,
   type TaskListData,
   type SubmitResult,
+  type FileSummary,
+  type ReportSection,
 } from '@labstat/contracts';
-import { allFields, rScript, toolById, ToolInputError, validateParams, type Params } from '@labstat/tools';
+import { allFields, escapeMarkdown, rScript, toolById, ToolInputError, validateParams, type DerivedData, type Params } from '@labstat/tools';
 import { processingById } from '@labstat/processing';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
@@ -30,7 +32,9 @@ import type { ToolJobInput } from '../jobs/tool-job.js';
 import type { TaskRow, TasksRepo } from '../repositories/tasks-repo.js';
 import type { ObjectStore } from '../storage/object-store.js';
 import { formatBeijing } from '../lib/time.js';
-import type { FileService } from './file-service.js';
+import type { ParquetReader } from '../ingest/parquet-reader.js';
+import { saveDerivedData } from './derived-data.js';
+import type { AnalysisFile, FileService } from './file-service.js';
 import { DATA_FILED, type ToolService } from './tool-service.js';
 
 type Submission = z.output<typeof SubmitBody>;
@@ -59,6 +63,7 @@ export class TaskService {
     private readonly repo: TasksRepo,
     private readonly tools: ToolService,
     private readonly files: FileService,
+    private readonly reader: ParquetReader,
     private readonly store: ObjectStore,
     private readonly pool: JobPool,
     private readonly engineVersion: string,
@@ -195,7 +200,8 @@ export class TaskService {
       }
       const reportid = newId();
       const script = rScript(d.key, params, file);
-      const sections = script ? [...result.output.sections, { title: '可复现R代码', blocks: [{ type: 'code' as const, language: 'r', code: script }] }] : result.output.sections;
+      const derived = result.output.derivedData ? await this.saveDerived(userId, file, result.output.derivedData, taskid) : [];
+      const sections = [...result.output.sections, ...derived, ...(script ? [{ title: '可复现R代码', blocks: [{ type: 'code' as const, language: 'r', code: script }] }] : [])];
       const report: Report = Report.parse({
         ...result.output,
         sections,
@@ -230,6 +236,20 @@ export class TaskService {
     } finally {
       this.live.delete(taskid);
     }
+  }
+
+  /** A tool's new data file (matched or weighted data) saved as the user's file; the report says where it is. */
+  private async saveDerived(userId: number, file: AnalysisFile, data: DerivedData, taskid: string): Promise<ReportSection[]> {
+    let saved: FileSummary;
+    try {
+      saved = await saveDerivedData(this.reader, this.files, userId, file, data);
+    } catch (err) {
+      if (err instanceof AppError) throw new AppError(err.code, `新数据文件未能保存：${err.message}`, err.status);
+      this.log()?.error({ taskid, err }, 'could not save the derived data file');
+      throw new AppError(ResultCode.serverError, '新数据文件保存失败，请稍后重试', 500);
+    }
+    const text = `已保存为新的数据文件“${saved.filename}”（${saved.rows} 行 × ${saved.cols} 列）：包含原文件的全部变量及本分析新增的 ${data.columns.map((c) => `“${c.name}”`).join('、')}，可在“数据管理”中查看、下载，或直接选作下一个分析工具的数据。`;
+    return [{ title: '新数据文件', blocks: [{ type: 'text', markdown: escapeMarkdown(text) }] }];
   }
 
   private async ownTask(userId: number, taskid: string): Promise<TaskRow> {

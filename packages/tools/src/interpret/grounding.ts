@@ -2,7 +2,7 @@
 // A number is grounded when the report prints it, or when it is a value of the report (its
 // `results` or a table cell) rounded to the decimals the text shows, as a plain number or a
 // percentage. Everything else is marked for the reader to check.
-import { isConventionalNumber, numberTokens, type Report } from '@labstat/contracts';
+import { calculatorTable, isConventionalNumber, numberTokens, type Report } from '@labstat/contracts';
 
 interface Evidence {
   literals: Set<string>;
@@ -20,6 +20,10 @@ function reportTexts(report: Report): string[] {
       if (b.type === 'text') out.push(b.markdown);
       else if (b.type === 'table') out.push(b.title, ...b.columns, ...b.rows.flat().map((c) => String(c ?? '')), ...b.footnotes);
       else if (b.type === 'code') out.push(b.code);
+      else if (b.type === 'calculator') {
+        const t = calculatorTable(b.model);
+        out.push(b.title, ...t.rows.flat().map(String), ...t.footnotes);
+      }
       else out.push(b.title);
     }
   }

@@ -14,6 +14,12 @@ import { EXPLAINERS as survival } from './survival.js';
 import { EXPLAINERS as figuresB } from './figures-b.js';
 import { EXPLAINERS as figuresC } from './figures-c.js';
 import { EXPLAINERS as figuresD } from './figures-d.js';
+import { EXPLAINERS as predictionA } from './prediction-a.js';
+import { EXPLAINERS as predictionB } from './prediction-b.js';
+import { EXPLAINERS as predictionC } from './prediction-c.js';
+import { EXPLAINERS as predictionD } from './prediction-d.js';
+import { EXPLAINERS as predictionE } from './prediction-e.js';
+import { EXPLAINERS as predictionF } from './prediction-f.js';
 
 export const EXPLAINERS: Readonly<Record<string, (f: ReportFacts) => Explanation>> = {
   ...comparison,
@@ -29,4 +35,10 @@ export const EXPLAINERS: Readonly<Record<string, (f: ReportFacts) => Explanation
   ...figuresB,
   ...figuresC,
   ...figuresD,
+  ...predictionA,
+  ...predictionB,
+  ...predictionC,
+  ...predictionD,
+  ...predictionE,
+  ...predictionF,
 };
