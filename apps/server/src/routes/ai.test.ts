@@ -212,6 +212,33 @@ describe('refusals', () => {
     expect((await ask(carol, { ...own, message: '第二天', apiType: 'Fake-ok' })).final?.incomplete).toBe(false);
   });
 
+  it('refuses a question over the per-minute limit (AI_PER_MINUTE = 40) for that user only, and opens again a minute later', async () => {
+    const erin = (await register(t, '13800000075')).token;
+    const fid = await exampleFidOf(t, erin, 1003);
+    const sub = await t.call('POST', '/anatools/v2', { body: submitBody(fid, ttest), token: erin });
+    const own = { reportid: sub.body.data.reportid as string };
+    // The test clock stands still, so all of these fall in one minute. The built-in model has no
+    // daily quota, so only the rate limit can refuse.
+    for (let i = 1; i <= 40; i++) {
+      const r = await ask(erin, { ...own, message: `问题${i}`, apiType: BUILTIN_MODEL });
+      expect(r.envelope, `question ${i}`).toBeUndefined();
+      expect(r.lines.at(-1), `question ${i}`).toBe('data: [DONE]');
+    }
+    const refused = await ask(erin, { ...own, message: '第41个问题', apiType: BUILTIN_MODEL });
+    expect(refused.status).toBe(429);
+    expect(refused.envelope).toMatchObject({ code: 429, msg: '提问过于频繁，请稍后再试' });
+    // The refused question is not kept, and the limit is per user: Alice still gets an answer.
+    const h = (await history(erin, sub.body.data.taskid)).body.data.history as Array<{ role: string; content: string }>;
+    expect(h.filter((m) => m.role === 'user').length).toBe(40);
+    expect(h.some((m) => m.content === '第41个问题')).toBe(false);
+    expect((await ask(alice, { message: '还能提问吗？', apiType: BUILTIN_MODEL })).final?.incomplete).toBe(false);
+    // Still refused just inside the minute, answered once it has passed.
+    t.clock.advance(59_000);
+    expect((await ask(erin, { ...own, message: '再问一次', apiType: BUILTIN_MODEL })).envelope?.msg).toBe('提问过于频繁，请稍后再试');
+    t.clock.advance(1_001);
+    expect((await ask(erin, { ...own, message: '一分钟后', apiType: BUILTIN_MODEL })).final?.incomplete).toBe(false);
+  }, 60_000);
+
   it('deleting the task deletes its chat', async () => {
     const dave = (await register(t, '13800000074')).token;
     const fid = await exampleFidOf(t, dave, 1003);

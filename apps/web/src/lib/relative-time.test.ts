@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, relativeTime, toEpochMs } from './relative-time';
+import { DATE_ONLY_FORMAT, formatDate, relativeTime, toEpochMs } from './relative-time';
 
 // 2024-05-20 12:00:00 Beijing time.
 const NOW = Date.UTC(2024, 4, 20, 4, 0, 0);
@@ -67,5 +67,11 @@ describe('formatDate', () => {
   it('writes Beijing time whatever the zone', () => {
     expect(formatDate(Date.UTC(2023, 11, 31, 16, 0, 1))).toBe('2024-01-01 00:00:01');
     expect(formatDate('2024-02-29 08:09:10', 'YYYY/MM/DD HH:mm:ss')).toBe('2024/02/29 08:09:10');
+  });
+
+  it('writes a day alone, turning at Beijing midnight', () => {
+    expect(formatDate('2024-05-20', DATE_ONLY_FORMAT)).toBe('2024-05-20');
+    expect(formatDate(Date.UTC(2024, 4, 19, 15, 59, 59), DATE_ONLY_FORMAT)).toBe('2024-05-19');
+    expect(formatDate(Date.UTC(2024, 4, 19, 16, 0, 0), DATE_ONLY_FORMAT)).toBe('2024-05-20');
   });
 });

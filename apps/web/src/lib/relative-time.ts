@@ -13,6 +13,8 @@ const DAY = 24 * HOUR;
 
 /** Default date format (spec 02 §9: year-month-day hour:minute:second). */
 export const DEFAULT_DATE_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+/** A day without the time, for things that happen on a date rather than at a moment (update news). */
+export const DATE_ONLY_FORMAT = 'YYYY-MM-DD';
 
 const SERVER_TIME = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
 

@@ -1,13 +1,14 @@
 // 工作台: where a user lands inside the app — account and membership at a glance, and the next steps.
 import { Button, Card, Col, Descriptions, Row, Typography } from 'antd';
 import { useNavigate } from 'react-router-dom';
+import { formatDate } from '../../lib/relative-time';
 import { useSession } from '../../lib/session-store';
 import { useProfile } from '../../lib/site-api/profile';
 
 function membership(days: number, life: number, time: string | null): string {
   if (life) return '终身会员';
   if (days <= 0) return '未开通';
-  return `剩余 ${days} 天（${time ?? ''} 到期）`;
+  return time ? `剩余 ${days} 天（${formatDate(time)} 到期）` : `剩余 ${days} 天`;
 }
 
 export function DashboardPage() {

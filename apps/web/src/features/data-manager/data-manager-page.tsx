@@ -9,6 +9,7 @@ import { confirmDeleteFile } from '../../components/data-file/confirm-delete-fil
 import { FilePreviewTable } from '../../components/data-file/file-preview-table';
 import { UploadArea } from '../../components/data-file/upload-area';
 import { VariablePanel } from '../../components/data-file/variable-panel';
+import { TimeLabel } from '../../components/time-label';
 import { downloadUrl } from '../../lib/api-client';
 import { useDeleteFile } from '../../lib/files-api/delete-file';
 import { useFileList } from '../../lib/files-api/file-list';
@@ -17,12 +18,6 @@ export function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
-
-export function formatTime(ms: number): string {
-  const d = new Date(ms);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
 }
 
 export function DataManagerPage() {
@@ -109,7 +104,7 @@ export function DataManagerPage() {
                   title={<Typography.Text ellipsis={{ tooltip: f.filename }} style={{ maxWidth: 220 }}>{f.filename}</Typography.Text>}
                   description={
                     <span style={{ fontSize: 12 }}>
-                      {f.rows} 行 × {f.cols} 列 · {formatSize(f.size)} · {formatTime(f.created_at)}
+                      {f.rows} 行 × {f.cols} 列 · {formatSize(f.size)} · <TimeLabel time={f.created_at} />
                     </span>
                   }
                 />

@@ -1,5 +1,7 @@
 // The 操作指引 of the data-processing screen (spec 01 §2, §9): ten steps, each pointing at a part of
 // the screen by name; the last one names the AI models the reports can be explained with.
+import { AI_INTERPRET_TOUR_TEXT } from '../../lib/ai-api/tour-text';
+
 export type TourTarget = 'methods' | 'hot' | 'video' | 'manual' | 'files' | 'upload' | 'preview' | 'variables' | 'form' | 'support';
 
 export interface ProcessingTourStep {
@@ -7,8 +9,6 @@ export interface ProcessingTourStep {
   description: string;
   target: TourTarget;
 }
-
-export const AI_MODELS_NAMED = ['KIMI', 'ChatGPT', 'DeepSeek'] as const;
 
 export const PROCESSING_TOUR: readonly ProcessingTourStep[] = [
   { target: 'methods', title: '第一步：选择处理方法', description: '左侧列出全部数据处理方法，点击选择要使用的方法。' },
@@ -23,6 +23,6 @@ export const PROCESSING_TOUR: readonly ProcessingTourStep[] = [
   {
     target: 'support',
     title: '第十步：分析与 AI 解读',
-    description: `处理后的数据可直接用于分析工具；报告生成后可用 AI 模型（${AI_MODELS_NAMED.join('、')}）解读结果。遇到问题可扫码联系客服。`,
+    description: `处理后的数据可直接用于分析工具；${AI_INTERPRET_TOUR_TEXT}遇到问题可扫码联系客服。`,
   },
 ];

@@ -9,7 +9,7 @@ import { useFeedbackList, type FeedbackFilter } from './api/feedback-list';
 import { AddFeedbackDialog } from './components/add-feedback-dialog';
 import { FeedbackConversationDialog } from './components/feedback-conversation-dialog';
 import { FeedbackStatusTag } from './components/feedback-status-tag';
-import { TimeLabel } from './components/time-label';
+import { TimeLabel } from '../../components/time-label';
 
 const FILTERS: { value: FeedbackFilter; label: string }[] = [
   { value: 0, label: '全部' },

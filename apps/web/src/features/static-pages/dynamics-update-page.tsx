@@ -4,6 +4,7 @@ import { UPDATE_NEWS_PAGE_SIZE } from '@labstat/contracts';
 import { Card, Empty, Pagination, Skeleton, Timeline, Typography } from 'antd';
 import { useState } from 'react';
 import { SafeHtml } from '../../components/rich-text-editor/safe-html';
+import { DATE_ONLY_FORMAT, formatDate } from '../../lib/relative-time';
 import { useUpdateNews } from './api/update-news';
 import { StaticPageLinks } from './components/dynamics-text-page';
 
@@ -24,8 +25,8 @@ export function DynamicsUpdatePage() {
               key: `${n.created_at}-${i}`,
               content: (
                 <div data-testid="news-item">
-                  {/* A day, not a moment: shown as the date the server gives. */}
-                  <Typography.Text type="secondary">{n.created_at}</Typography.Text>
+                  {/* A day, not a moment: the date alone, never a relative label. */}
+                  <Typography.Text type="secondary">{formatDate(n.created_at, DATE_ONLY_FORMAT)}</Typography.Text>
                   <Typography.Title level={5} style={{ margin: '2px 0 6px' }}>
                     {n.title}
                   </Typography.Title>

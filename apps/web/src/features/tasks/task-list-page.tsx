@@ -9,6 +9,7 @@ import { Button, Card, Empty, Popconfirm, Space, Table, Tabs, Tag, Typography } 
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { TimeLabel } from '../../components/time-label';
 import { queueLabel } from '../../lib/tasks-api/queue';
 import { useDeleteTask, useTaskList, type TaskFilter, type TaskListKind } from '../../lib/tasks-api/tasks';
 import { ui } from '../../lib/ui-bridge';
@@ -41,8 +42,8 @@ export function TaskListPage({ kind }: { kind: TaskListKind }) {
         </Typography.Text>
       ),
     },
-    { title: '创建时间', dataIndex: 'create_time', key: 'created', width: 170 },
-    { title: '结束时间', dataIndex: 'update_time', key: 'ended', width: 170, render: (v: string) => v || '—' },
+    { title: '创建时间', dataIndex: 'create_time', key: 'created', width: 170, render: (v: string) => <TimeLabel time={v} /> },
+    { title: '结束时间', dataIndex: 'update_time', key: 'ended', width: 170, render: (v: string) => <TimeLabel time={v} /> },
     {
       title: '状态',
       dataIndex: 'status',

@@ -10,11 +10,19 @@ import { manualDocument } from '../../components/manual-drawer/manual-document';
 import { ManualDrawer } from '../../components/manual-drawer/manual-drawer';
 import { VideoDialog } from '../../components/video-dialog';
 import { fetchVideo, useManual, videoSrc } from '../../lib/tools-api/tool-detail';
+import { TOOL_DETAIL_TOUR, type ToolTourTarget } from './tour-steps';
 
 export interface TourTargets {
   steps: RefObject<HTMLDivElement | null>;
   centre: RefObject<HTMLDivElement | null>;
   right: RefObject<HTMLDivElement | null>;
+  /** The 解读 button, mounted only at a form step. */
+  interpret: RefObject<HTMLButtonElement | null>;
+}
+
+function tourTarget(targets: TourTargets, target: ToolTourTarget): HTMLElement {
+  if (target === 'interpret') return (targets.interpret.current ?? targets.centre.current)!;
+  return targets[target].current!;
 }
 
 /** The manual in a frame, for the centre of the page before a report exists. */
@@ -43,11 +51,7 @@ export function SideItems({ toolId, cserviceUrl, targets, fid }: { toolId: numbe
         setVideo(v);
         setVideoOpen(true);
       });
-  const tourSteps: TourProps['steps'] = [
-    { title: '第一步：选择步骤', description: '左侧按步骤组列出分析步骤，点击进入对应步骤。', target: () => targets.steps.current! },
-    { title: '第二步：选择数据', description: '在右侧选择示例数据或上传自己的数据，中间可预览数据与变量类型。', target: () => targets.right.current! },
-    { title: '第三步：设置参数并提交', description: '进入参数步骤，选择变量与选项后点击“提交”，报告显示在中间区域。', target: () => targets.centre.current! },
-  ];
+  const tourSteps: TourProps['steps'] = TOOL_DETAIL_TOUR.map((s) => ({ title: s.title, description: s.description, target: () => tourTarget(targets, s.target) }));
   return (
     <Space direction="vertical" style={{ width: '100%' }} size={4}>
       <Button block icon={<QuestionCircleOutlined />} onClick={() => setTour(true)}>

@@ -76,7 +76,7 @@ function ToolDetailScreen({ toolId, taskId, openAi }: { toolId: number; taskId: 
   const [ai, setAi] = useState<'never' | 'open' | 'closed'>(openAi ? 'open' : 'never');
   const [phase, setPhase] = useState<ProgressPhase>('idle');
   const [downloading, setDownloading] = useState(false);
-  const refs = { steps: useRef<HTMLDivElement>(null), centre: useRef<HTMLDivElement>(null), right: useRef<HTMLDivElement>(null) };
+  const refs = { steps: useRef<HTMLDivElement>(null), centre: useRef<HTMLDivElement>(null), right: useRef<HTMLDivElement>(null), interpret: useRef<HTMLButtonElement>(null) };
 
   const examples = useMemo(() => detail?.step.flatMap((s) => s.exampleFile) ?? [], [detail]);
   // On load: the default step; the file and report of a re-opened task, else the example.
@@ -159,7 +159,7 @@ function ToolDetailScreen({ toolId, taskId, openAi }: { toolId: number; taskId: 
         title={result ? '分析报告' : '工具手册'}
         extra={
           <Space>
-            <Button icon={<RobotOutlined />} disabled={!result} onClick={() => setAi('open')} data-testid="interpret-report">
+            <Button ref={refs.interpret} icon={<RobotOutlined />} disabled={!result} onClick={() => setAi('open')} data-testid="interpret-report">
               解读
             </Button>
             <Button

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatRemaining, parseBeijing, remaining } from './countdown';
+import { formatRemaining, promotionEnd, remaining } from './countdown';
 
 describe('promotion countdown', () => {
   it('reads the end as Beijing time', () => {
-    expect(parseBeijing('2026-01-01 08:00:00')).toBe(Date.UTC(2026, 0, 1, 0, 0, 0));
-    expect(parseBeijing('2026-01-01 00:00:00')).toBe(Date.UTC(2025, 11, 31, 16, 0, 0));
-    expect(parseBeijing('soon')).toBeNull();
-    expect(parseBeijing(null)).toBeNull();
+    expect(promotionEnd('2026-01-01 08:00:00')).toBe(Date.UTC(2026, 0, 1, 0, 0, 0));
+    expect(promotionEnd('2026-01-01 00:00:00')).toBe(Date.UTC(2025, 11, 31, 16, 0, 0));
+    expect(promotionEnd('soon')).toBeNull();
+    expect(promotionEnd('')).toBeNull();
+    expect(promotionEnd(null)).toBeNull();
   });
   it('splits what is left into days, hours, minutes and seconds', () => {
     const end = Date.UTC(2026, 0, 3, 0, 0, 0);

@@ -1,11 +1,12 @@
-// The promotion countdown 剩余促销时间 (spec 02 §2): the server gives the end in Beijing time.
+// The promotion countdown 剩余促销时间 (spec 02 §2): the server gives the end in Beijing time, read
+// by the one time helper (lib/relative-time).
+import { toEpochMs } from '../../lib/relative-time';
 
-/** "YYYY-MM-DD HH:mm:ss" Beijing time → epoch ms, or null when unreadable. */
-export function parseBeijing(text: string | null | undefined): number | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec((text ?? '').trim());
-  if (!m) return null;
-  const [, y, mo, d, h, mi, s] = m;
-  return Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h) - 8, Number(mi), Number(s ?? 0));
+/** The promotion's end as epoch ms, or null when there is none or it is unreadable. */
+export function promotionEnd(text: string | null | undefined): number | null {
+  if (!text) return null;
+  const ms = toEpochMs(text);
+  return Number.isNaN(ms) ? null : ms;
 }
 
 export interface Remaining {

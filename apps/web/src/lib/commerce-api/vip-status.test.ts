@@ -18,5 +18,8 @@ describe('tierStatus (spec 02 §4 VIP display)', () => {
     const s = tierStatus({ ...none, vip_days: 31, vip_time: '2026-02-01 10:00:00' }, 'vip');
     expect(s).toMatchObject({ kind: 'active', days: 31, expires: '2026-02-01 10:00:00' });
     expect(s.text).toBe('标准会员剩余 31 天，2026-02-01 10:00:00 到期');
+    // Written in the default date format whatever shape the time came in.
+    expect(tierStatus({ ...none, svip_days: 2, svip_time: '2026-02-01T10:00' }, 'svip')).toMatchObject({ expires: '2026-02-01 10:00:00' });
+    expect(tierStatus({ ...none, svip_days: 2, svip_time: '' }, 'svip')).toMatchObject({ expires: null, text: '高级会员剩余 2 天' });
   });
 });

@@ -2,6 +2,7 @@
 // flag wins (a lifetime member has no days left to count), then 0 or fewer days means no membership,
 // otherwise the remaining days and the expiry time.
 import { TIER_NAMES, type Tier } from '@labstat/contracts';
+import { formatDate } from '../relative-time';
 
 export interface TierFields {
   vip_time: string | null;
@@ -20,7 +21,9 @@ export type TierStatus =
 export function tierStatus(u: TierFields, tier: Tier): TierStatus {
   const life = tier === 'svip' ? u.svip_life : u.vip_life;
   const days = tier === 'svip' ? u.svip_days : u.vip_days;
-  const time = tier === 'svip' ? u.svip_time : u.vip_time;
+  const raw = tier === 'svip' ? u.svip_time : u.vip_time;
+  // An expiry lies ahead, so it is a date (spec 02 §9 default format), never a relative label.
+  const time = raw ? formatDate(raw) : null;
   const name = TIER_NAMES[tier];
   if (life === 1) return { kind: 'lifetime', tier, text: `永久${name}` };
   if (!(days > 0)) return { kind: 'none', tier, text: `未开通${name}` };

@@ -10,7 +10,7 @@ import { ui } from '../../../lib/ui-bridge';
 import { useFeedbackLook } from '../api/feedback-look';
 import { useSendFeedbackReply } from '../api/feedback-send';
 import { FeedbackStatusTag } from './feedback-status-tag';
-import { TimeLabel } from './time-label';
+import { TimeLabel } from '../../../components/time-label';
 
 function Message({ entry }: { entry: FeedbackEntry }) {
   const mine = entry.role === 'user';

@@ -4,6 +4,7 @@ import { CommerceMessages, ORDER_PAGE_SIZE, type RedemptionItem } from '@labstat
 import { Button, Input, Result, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
+import { TimeLabel } from '../../../components/time-label';
 import { useRedeemCode } from '../../../lib/commerce-api/redeem';
 import { useRedemptions } from '../../../lib/commerce-api/redeem-query';
 import { ui } from '../../../lib/ui-bridge';
@@ -12,7 +13,7 @@ const columns: ColumnsType<RedemptionItem> = [
   { title: '商品', dataIndex: 'product', key: 'product' },
   { title: '类型', dataIndex: 'productType', key: 'productType' },
   { title: '时长', dataIndex: 'duration', key: 'duration' },
-  { title: '兑换时间', dataIndex: 'createTime', key: 'createTime', width: 170 },
+  { title: '兑换时间', dataIndex: 'createTime', key: 'createTime', width: 170, render: (v: string) => <TimeLabel time={v} /> },
 ];
 
 export function ExchangeTab() {

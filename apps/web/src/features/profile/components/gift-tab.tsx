@@ -4,6 +4,7 @@ import { CommerceMessages, GIFT_PAGE_SIZE, type GiftItem } from '@labstat/contra
 import { Button, Empty, Modal, Radio, Result, Spin, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
+import { TimeLabel } from '../../../components/time-label';
 import { useGiftTypes } from '../../../lib/commerce-api/gift-check';
 import { useGifts } from '../../../lib/commerce-api/gift-list';
 import { useActivateGift } from '../../../lib/commerce-api/gift-use';
@@ -67,7 +68,7 @@ export function GiftTab() {
   const columns: ColumnsType<GiftItem> = [
     { title: '礼品名称', dataIndex: 'name', key: 'name' },
     { title: '描述', dataIndex: 'description', key: 'description' },
-    { title: '兑换时间', dataIndex: 'used_at', key: 'used_at', width: 170, render: (v: string | null) => v || '—' },
+    { title: '兑换时间', dataIndex: 'used_at', key: 'used_at', width: 170, render: (v: string | null) => <TimeLabel time={v} /> },
     {
       title: '操作',
       key: 'action',

@@ -3,6 +3,7 @@ import { ORDER_PAGE_SIZE, type OrderItem } from '@labstat/contracts';
 import { Button, Result, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
+import { TimeLabel } from '../../../components/time-label';
 import { useOrders } from '../../../lib/commerce-api/orders';
 
 const money = (v: number) => `￥${Number.isInteger(v) ? v : v.toFixed(2)}`;
@@ -19,8 +20,8 @@ const columns: ColumnsType<OrderItem> = [
     ),
   },
   { title: '商品', dataIndex: 'product', key: 'product' },
-  { title: '创建时间', dataIndex: 'create_time', key: 'create_time', width: 170 },
-  { title: '支付时间', dataIndex: 'pay_time', key: 'pay_time', width: 170, render: (v: string | null) => v || '—' },
+  { title: '创建时间', dataIndex: 'create_time', key: 'create_time', width: 170, render: (v: string) => <TimeLabel time={v} /> },
+  { title: '支付时间', dataIndex: 'pay_time', key: 'pay_time', width: 170, render: (v: string | null) => <TimeLabel time={v} /> },
   { title: '金额', dataIndex: 'money', key: 'money', width: 100, render: money },
   { title: '交易状态', dataIndex: 'trading_status', key: 'trading_status', width: 100 },
 ];

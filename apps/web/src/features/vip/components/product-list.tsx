@@ -2,7 +2,7 @@
 // struck-through before price and the 剩余促销时间 countdown. Choosing one starts an order.
 import type { Product } from '@labstat/contracts';
 import { Button, Empty, Typography } from 'antd';
-import { formatRemaining, parseBeijing, remaining } from '../countdown';
+import { formatRemaining, promotionEnd, remaining } from '../countdown';
 import { useNow } from '../use-now';
 
 const fmtYuan = (v: number) => (Number.isInteger(v) ? String(v) : v.toFixed(2));
@@ -21,7 +21,7 @@ export function ProductList({ products, pendingPid, currentPid, onChoose }: Prod
   return (
     <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(170px, 1fr))', gap: 12 }}>
       {products.map((p) => {
-        const end = p.is_active === 1 ? parseBeijing(p.expiration_time) : null;
+        const end = p.is_active === 1 ? promotionEnd(p.expiration_time) : null;
         const left = end !== null ? remaining(end, now) : null;
         const promo = p.is_active === 1 && (end === null || left !== null);
         const selected = currentPid === p.vip_pid;
