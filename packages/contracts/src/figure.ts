@@ -72,25 +72,27 @@ export function applyFigureOptions(
     if (c) text = text.replace(new RegExp(`${c}([0-9a-fA-F]{2})?(?=")`, 'gi'), (_m: string, alpha?: string) => `${colors[i % colors.length]}${alpha ?? ''}`);
   });
   const o = JSON.parse(text) as Record<string, any>;
+  const family = (fonts[fo.font] ?? fonts.serif!).family;
   // Graphic shapes (a Venn diagram's sets) take no series palette: a shape filled with the n-th
-  // Okabe–Ito colour takes the chosen palette's n-th colour.
+  // Okabe–Ito colour takes the chosen palette's n-th colour. Graphic texts (notes, a risk table's
+  // heading, set and stage names) do not inherit textStyle, so they are given the chosen font.
   if (o.graphic !== undefined) {
     const okabe = palettes['okabe-ito']!.colors.map((c) => c.toLowerCase());
-    const recolour = (node: any): void => {
-      if (Array.isArray(node)) return node.forEach(recolour);
+    const restyle = (node: any): void => {
+      if (Array.isArray(node)) return node.forEach(restyle);
       if (!node || typeof node !== 'object') return;
       for (const key of ['fill', 'stroke']) {
         const c = node.style?.[key];
         const i = typeof c === 'string' ? okabe.indexOf(c.toLowerCase()) : -1;
         if (i >= 0) node.style[key] = colors[i % colors.length];
       }
-      recolour(node.children);
+      if (node.style && (node.type === 'text' || typeof node.style.text === 'string')) node.style.fontFamily = family;
+      restyle(node.children);
     };
-    recolour(o.graphic);
+    restyle(o.graphic);
   }
   const asList = (x: unknown): any[] => (Array.isArray(x) ? x : x && typeof x === 'object' ? [x] : []);
   o.color = [...colors];
-  const family = (fonts[fo.font] ?? fonts.serif!).family;
   o.textStyle = { ...(o.textStyle ?? {}), fontFamily: family, fontSize: fo.fontSize, color: '#222' };
   o.backgroundColor = '#ffffff';
   const classic = fo.theme === 'classic';

@@ -116,7 +116,7 @@ describe('figure exports', () => {
     expect(minimal.color[0]).toBe('#E69F00');
   });
 
-  it(`draws every chart type (${ALL.length}) as SVG at the figure's size, with its Chinese text`, () => {
+  it(`draws every chart type (${ALL.length}) as SVG at the figure's size, with its Chinese text`, { timeout: 120_000 }, () => {
     expect(ALL.length).toBeGreaterThanOrEqual(10);
     for (const c of ALL) {
       const svg = figureSvg(c.option, fo);
@@ -124,6 +124,9 @@ describe('figure exports', () => {
       expect(() => parser.write(svg).close(), c.key).not.toThrow();
       expect(svg, c.key).toContain(`width="${mmToPx(120)}"`);
       expect(/[\u4e00-\u9fff]/.test(svg), `${c.key} has Chinese text`).toBe(true);
+      // Every text takes the chosen font, graphic texts (notes, set and stage names) included.
+      const other = [...figureSvg(c.option, { ...fo, font: 'arial' }).matchAll(/<text[^>]*>/g)].map((m) => m[0]).filter((t) => !t.includes('Arial'));
+      expect(other, c.key).toEqual([]);
     }
   });
 
@@ -145,7 +148,8 @@ describe('figure exports', () => {
     }
   });
 
-  it('writes a one-page vector PDF with the CJK font embedded, for every chart type', async () => {
+  // Every chart type with the CJK font embedded takes a while on two cores: a generous limit.
+  it('writes a one-page vector PDF with the CJK font embedded, for every chart type', { timeout: 240_000 }, async () => {
     for (const c of ALL) {
       const pdf = await figurePdf(c.option, DEFAULT_FIGURE_OPTIONS, fonts, c.title);
       expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
