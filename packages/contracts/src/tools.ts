@@ -190,6 +190,7 @@ export const TaskStatus = { running: '分析中', success: '成功', failure: '�
 export const ToolMessages = {
   notFound: '工具不存在',
   needVip: '该工具需要开通会员后使用，开通后可免费使用100+工具',
+  needSvip: '该工具为高级会员专享，请升级为高级会员后使用',
   noVideo: '此工具暂无视频',
   submitted: '修改成功',
   chooseFile: '请先选择数据文件',

@@ -114,7 +114,7 @@ export class TaskService {
     const tool = toolById(body.toolId);
     if (!tool || !(await this.tools.exists(body.toolId))) throw notFound(ToolMessages.notFound);
     const d = tool.definition;
-    if (!(await this.tools.authorized(userId, d))) throw new AppError(ResultCode.forbidden, ToolMessages.needVip);
+    if (!(await this.tools.authorized(userId, d))) throw new AppError(ResultCode.forbidden, d.svip ? ToolMessages.needSvip : ToolMessages.needVip);
 
     const fid = body.file[DATA_FILED] ?? Object.values(body.file)[0];
     if (!fid) throw badRequest(ToolMessages.chooseFile);
