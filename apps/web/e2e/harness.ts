@@ -6,7 +6,10 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from './browser.js';
+
+export { launchBrowser };
 import { afterAll, beforeAll } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -67,31 +70,6 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       child.kill('SIGTERM');
       await exited;
       fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-export async function launchBrowser(): Promise<{ browser: Browser; close(): Promise<void> }> {
-  // playwright-core gives every launch() a new empty --user-data-dir of its own (it refuses one
-  // passed in args), so each run starts from a fresh profile as the flags below intend.
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-  return {
-    browser,
-    async close() {
-      await browser.close();
     },
   };
 }
