@@ -745,6 +745,8 @@ export function forestChart(rows: readonly ForestRow[], o: { title: string; xNam
     option: {
       textStyle: FONT,
       tooltip: { trigger: 'item' },
+      // Rows are named on the axes: an empty legend keeps the figure options from adding one over the first row.
+      legend: { data: [] },
       grid: { left: 20, right: 20, top: 20, bottom: 50, containLabel: true },
       xAxis: { type: 'log', logBase: base, min, max, name: o.xName, nameLocation: 'middle', nameGap: 28, splitLine: { show: false }, axisLine: { ...AXIS_LINE, onZero: false } },
       yAxis: [

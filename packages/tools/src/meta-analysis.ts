@@ -422,6 +422,9 @@ function metaForestChart(s: MetaReportSpec, overall: MetaFit, subFits: ReadonlyA
     option: {
       textStyle: FONT,
       tooltip: { trigger: 'item' },
+      // The rows name themselves on the axes: an empty legend keeps the figure options from adding
+      // one over the first study.
+      legend: { data: [] },
       grid: { left: 20, right: 20, top: 20, bottom: 50, containLabel: true, height: Math.max(200, 22 * n) },
       xAxis: { ...axis, name: ratio ? `${MEASURE_NAMES[s.measure]}（对数刻度）` : MEASURE_NAMES[s.measure], nameLocation: 'middle', nameGap: 28, splitLine: { show: false }, axisLine: { ...AXIS_LINE, onZero: false } },
       yAxis: [

@@ -116,6 +116,15 @@ describe('figure exports', () => {
     expect(minimal.color[0]).toBe('#E69F00');
   });
 
+  it('adds no legend over the rows of a forest plot (rows are named on the axes)', () => {
+    const forests = ['meta-binary', 'diagnostic-test', 'forest', 'cox-regression', 'logistic-regression'].map((key) => ALL.find((c) => c.key === key)!);
+    for (const c of forests) {
+      // A legend without `data` lists every series by name (ECharts): only an explicit empty list shows nothing.
+      const o = applyFigureOptions(c.option, DEFAULT_FIGURE_OPTIONS, PALETTES, FIGURE_FONTS) as { legend?: { data?: unknown[]; show?: boolean } };
+      expect(o.legend === undefined || o.legend.show === false || (Array.isArray(o.legend.data) && o.legend.data.length === 0), c.key).toBe(true);
+    }
+  });
+
   it(`draws every chart type (${ALL.length}) as SVG at the figure's size, with its Chinese text`, { timeout: 120_000 }, () => {
     expect(ALL.length).toBeGreaterThanOrEqual(10);
     for (const c of ALL) {

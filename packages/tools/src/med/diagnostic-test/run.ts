@@ -159,6 +159,8 @@ export function run(data: DataTable, params: Params): ToolOutput {
     option: {
       textStyle: { fontFamily: 'Times New Roman, SimSun, serif' },
       tooltip: { trigger: 'item' },
+      // Rows are named on the axis: an empty legend keeps the figure options from adding one over the first row.
+      legend: { data: [] },
       grid: { left: 90, right: 30, top: 20, bottom: 50 },
       xAxis: { type: 'value', min: 0, max: 100, name: '%', nameLocation: 'middle', nameGap: 28, splitLine: { show: false }, axisLine: { lineStyle: { color: '#000' } } },
       yAxis: { type: 'category', data: plotted.map(([name]) => name), inverse: true, axisLine: { lineStyle: { color: '#000' } }, axisTick: { alignWithLabel: true } },

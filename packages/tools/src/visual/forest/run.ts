@@ -98,6 +98,8 @@ export function run(data: DataTable, params: Params): ToolOutput {
     title: `图1 ${measure}及其 95% 置信区间的森林图`,
     option: {
       tooltip: { trigger: 'item' },
+      // Rows are named on the axes: an empty legend keeps the figure options from adding one over the first row.
+      legend: { data: [] },
       grid: { left: 20, right: 20, top: 20, bottom: 50, containLabel: true },
       xAxis: log
         ? { type: 'log', logBase: range!.base, min: range!.min, max: range!.max, name: `${measure}（95%CI，对数刻度）`, nameLocation: 'middle', nameGap: 28, splitLine: { show: false }, axisLine: { onZero: false } }
