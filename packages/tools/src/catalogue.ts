@@ -97,7 +97,41 @@ export const CATEGORIES: Record<ToolDefinition['family'], CategoryNode[]> = {
     { name: 'flow-difference', name_zh: '差异比较流程' },
     { name: 'flow-association', name_zh: '关联分析流程' },
   ],
+  // The advanced tools' menu (GET /menu, /high-tool/<name>): each top node is a menu item, its
+  // children the category buttons of that item's list. Adding an item never touches the web app.
+  advanced: [
+    {
+      name: 'fenxi',
+      name_zh: '多元统计',
+      children: [
+        { name: 'dimension', name_zh: '降维与因子' },
+        { name: 'cluster', name_zh: '聚类与判别' },
+        { name: 'multi-association', name_zh: '多元关联' },
+      ],
+    },
+    {
+      name: 'wenjuan',
+      name_zh: '问卷研究',
+      children: [
+        { name: 'scale', name_zh: '信度与效度' },
+        { name: 'path', name_zh: '中介与调节' },
+        { name: 'multi-choice', name_zh: '多选题' },
+      ],
+    },
+    {
+      name: 'moxing',
+      name_zh: '高级模型',
+      children: [
+        { name: 'regression-plus', name_zh: '回归扩展' },
+        { name: 'longitudinal', name_zh: '纵向与重复数据' },
+        { name: 'missing-data', name_zh: '缺失数据' },
+      ],
+    },
+  ],
 };
+
+/** The advanced tools' menu items, in order (GET /menu). */
+export const ADVANCED_MENU: ReadonlyArray<{ name: string; title: string }> = CATEGORIES.advanced.map((c) => ({ name: c.name, title: c.name_zh }));
 
 /** Checks a category path against the family's tree; returns the missing slug or null. */
 export function unknownCategory(def: ToolDefinition): string | null {

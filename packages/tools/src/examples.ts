@@ -6,6 +6,11 @@ import { example, type ExampleFile } from './example-file.js';
 import { VISUAL_EXAMPLES_B } from './visual/examples-b.js';
 import { VISUAL_EXAMPLES_C } from './visual/examples-c.js';
 import { VISUAL_EXAMPLES_D } from './visual/examples-d.js';
+import { ADVANCED_EXAMPLES_A } from './advanced/examples-a.js';
+import { ADVANCED_EXAMPLES_B } from './advanced/examples-b.js';
+import { ADVANCED_EXAMPLES_C } from './advanced/examples-c.js';
+import { ADVANCED_EXAMPLES_D } from './advanced/examples-d.js';
+import { ADVANCED_EXAMPLES_E } from './advanced/examples-e.js';
 import { PREDICTION_EXAMPLES_A } from './med/prediction/examples-a.js';
 import { PREDICTION_EXAMPLES_B } from './med/prediction/examples-b.js';
 import { PREDICTION_EXAMPLES_C } from './med/prediction/examples-c.js';
@@ -106,6 +111,11 @@ export const EXAMPLE_FILES: readonly ExampleFile[] = [
   ...PREDICTION_EXAMPLES_D,
   ...PREDICTION_EXAMPLES_E,
   ...PREDICTION_EXAMPLES_F,
+  ...ADVANCED_EXAMPLES_A,
+  ...ADVANCED_EXAMPLES_B,
+  ...ADVANCED_EXAMPLES_C,
+  ...ADVANCED_EXAMPLES_D,
+  ...ADVANCED_EXAMPLES_E,
 ];
 
 /** The Chinese manual (markdown) of a tool, kept in its folder. */

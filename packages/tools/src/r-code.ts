@@ -7,6 +7,11 @@ import { alt, col, level, list, num, q, xcol, yg } from './r-code-helpers.js';
 import { VISUAL_R_B } from './visual/r-code-b.js';
 import { VISUAL_R_C } from './visual/r-code-c.js';
 import { VISUAL_R_D } from './visual/r-code-d.js';
+import { ADVANCED_R_A } from './advanced/r-code-a.js';
+import { ADVANCED_R_B } from './advanced/r-code-b.js';
+import { ADVANCED_R_C } from './advanced/r-code-c.js';
+import { ADVANCED_R_D } from './advanced/r-code-d.js';
+import { ADVANCED_R_E } from './advanced/r-code-e.js';
 import { PREDICTION_R_A } from './med/prediction/r-code-a.js';
 import { PREDICTION_R_B } from './med/prediction/r-code-b.js';
 import { PREDICTION_R_C } from './med/prediction/r-code-c.js';
@@ -167,6 +172,11 @@ const SCRIPTS: Record<string, (p: Params) => string[]> = {
   ...PREDICTION_R_D,
   ...PREDICTION_R_E,
   ...PREDICTION_R_F,
+  ...ADVANCED_R_A,
+  ...ADVANCED_R_B,
+  ...ADVANCED_R_C,
+  ...ADVANCED_R_D,
+  ...ADVANCED_R_E,
   kappa: (p) => {
     const raters = list(p.raters);
     const weights = q(['linear', 'quadratic'].includes(String(p.weights)) ? p.weights : 'none');

@@ -84,6 +84,11 @@ import { ToolInputError, type DataTable, type Params, type Tool, type ToolOutput
 import { VISUAL_TOOLS_B } from './visual/group-b.js';
 import { VISUAL_TOOLS_C } from './visual/group-c.js';
 import { VISUAL_TOOLS_D } from './visual/group-d.js';
+import { ADVANCED_TOOLS_A } from './advanced/group-a.js';
+import { ADVANCED_TOOLS_B } from './advanced/group-b.js';
+import { ADVANCED_TOOLS_C } from './advanced/group-c.js';
+import { ADVANCED_TOOLS_D } from './advanced/group-d.js';
+import { ADVANCED_TOOLS_E } from './advanced/group-e.js';
 import { PREDICTION_TOOLS_A } from './med/prediction/group-a.js';
 import { PREDICTION_TOOLS_B } from './med/prediction/group-b.js';
 import { PREDICTION_TOOLS_C } from './med/prediction/group-c.js';
@@ -141,6 +146,11 @@ export const TOOLS: readonly Tool[] = [
   { definition: flowPaired, run: runFlowPaired },
   { definition: flowCategorical, run: runFlowCategorical },
   { definition: flowCorrelation, run: runFlowCorrelation },
+  ...ADVANCED_TOOLS_A,
+  ...ADVANCED_TOOLS_B,
+  ...ADVANCED_TOOLS_C,
+  ...ADVANCED_TOOLS_D,
+  ...ADVANCED_TOOLS_E,
 ];
 
 export function toolById(id: number): Tool | undefined {

@@ -37,7 +37,8 @@ export interface ToolDefinition {
   name: string;
   subname: string;
   description: string;
-  family: 'visual' | 'small_process' | 'med';
+  /** 'advanced': the advanced tools (spec 01 /high-tool); their first category is the menu item. */
+  family: 'visual' | 'small_process' | 'med' | 'advanced';
   /** Category path, up to three levels. */
   categories: string[];
   difficulty: 1 | 2 | 3 | 4 | 5;

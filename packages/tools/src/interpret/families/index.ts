@@ -14,6 +14,11 @@ import { EXPLAINERS as survival } from './survival.js';
 import { EXPLAINERS as figuresB } from './figures-b.js';
 import { EXPLAINERS as figuresC } from './figures-c.js';
 import { EXPLAINERS as figuresD } from './figures-d.js';
+import { EXPLAINERS as advancedA } from './advanced-a.js';
+import { EXPLAINERS as advancedB } from './advanced-b.js';
+import { EXPLAINERS as advancedC } from './advanced-c.js';
+import { EXPLAINERS as advancedD } from './advanced-d.js';
+import { EXPLAINERS as advancedE } from './advanced-e.js';
 import { EXPLAINERS as predictionA } from './prediction-a.js';
 import { EXPLAINERS as predictionB } from './prediction-b.js';
 import { EXPLAINERS as predictionC } from './prediction-c.js';
@@ -41,4 +46,9 @@ export const EXPLAINERS: Readonly<Record<string, (f: ReportFacts) => Explanation
   ...predictionD,
   ...predictionE,
   ...predictionF,
+  ...advancedA,
+  ...advancedB,
+  ...advancedC,
+  ...advancedD,
+  ...advancedE,
 };

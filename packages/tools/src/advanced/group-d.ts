@@ -1,0 +1,4 @@
+// Advanced tools (issue 23, /high-tool), group D. One line per tool.
+import type { Tool } from '../tool.js';
+
+export const ADVANCED_TOOLS_D: readonly Tool[] = [];

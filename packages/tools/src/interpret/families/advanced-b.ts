@@ -1,0 +1,4 @@
+// The interpreter's explainers for the advanced tools of group B (issue 23), under their tool keys.
+import type { Explanation, ReportFacts } from '../explanation.js';
+
+export const EXPLAINERS: Readonly<Record<string, (f: ReportFacts) => Explanation>> = {};
