@@ -57,4 +57,5 @@ export type { NumericColumn } from './multivariate/data.js';
 export * from './prediction/dca.js';
 export * from './prediction/subgroup.js';
 export * from './prediction/nomogram.js';
+export { prettyTicks } from './internal/pretty.js';
 export * from './prediction/validation.js';

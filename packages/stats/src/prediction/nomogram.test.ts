@@ -3,7 +3,8 @@ import { coxRegression } from '../survival/cox.js';
 import { logisticRegression } from '../regression/logistic.js';
 import type { Predictor } from '../regression/design.js';
 import { expectClose, fixture } from '../internal/test-helpers.js';
-import { coxBaselineSurvival, nomogram, prettyTicks, survivalAt, type NomogramTerm } from './nomogram.js';
+import { coxBaselineSurvival, nomogram, survivalAt, type NomogramTerm } from './nomogram.js';
+import { prettyTicks } from '../internal/pretty.js';
 
 const f = fixture('nomogram');
 const d = f.data;

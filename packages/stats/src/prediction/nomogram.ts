@@ -1,6 +1,7 @@
 // Nomogram geometry of a fitted logistic or Cox model as rms::nomogram draws it (points scale,
 // one axis per predictor, total points, linear predictor, predicted risk or survival at chosen
 // times), and the Cox baseline survival at the mean linear predictor as rms::cph(surv = TRUE) keeps it.
+import { prettyTicks } from '../internal/pretty.js';
 import { StatsError } from '../errors.js';
 
 /** A model term: a numeric predictor (linear) or a categorical one (reference level coefficient 0). */
@@ -62,56 +63,6 @@ export interface NomogramResult {
 const DEFAULT_RISK_AT = [0.01, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.99];
 const DEFAULT_SURVIVAL_AT = [0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95];
 
-/**
- * R's pretty(c(lo, up), n) (R_pretty with high.u.bias = 1.5, u5.bias = 2.75, min.n = n %/% 3).
- * The same algorithm as the tools' chart helper; the engine cannot import from the tools package.
- */
-export function prettyTicks(lo: number, up: number, n: number, minN = Math.floor(n / 3)): number[] {
-  const h = 1.5;
-  const h5 = 0.5 + 1.5 * h;
-  let cell: number;
-  if (up - lo === 0 && up === 0) {
-    cell = 0.75;
-    if (minN > 1) cell /= minN;
-  } else {
-    cell = Math.max(Math.abs(lo), Math.abs(up));
-    const U = (1 + (h5 >= 1.5 * h + 0.5 ? 1 / (1 + h) : 1.5 / (1 + h5))) * Math.max(1, n) * Number.EPSILON;
-    if (up - lo < cell * U * 3) {
-      if (cell > 10) cell = 9 + cell / 10;
-      cell *= 0.75;
-      if (minN > 1) cell /= minN;
-    } else {
-      cell = up - lo;
-      if (n > 1) cell /= n;
-    }
-  }
-  const base = 10 ** Math.floor(Math.log10(cell));
-  let unit = base;
-  if (2 * base - cell < h * (cell - unit)) {
-    unit = 2 * base;
-    if (5 * base - cell < h5 * (cell - unit)) {
-      unit = 5 * base;
-      if (10 * base - cell < h * (cell - unit)) unit = 10 * base;
-    }
-  }
-  let ns = Math.floor(lo / unit + 1e-10);
-  let nu = Math.ceil(up / unit - 1e-10);
-  while (ns * unit > lo + 1e-10 * unit) ns--;
-  while (nu * unit < up - 1e-10 * unit) nu++;
-  let k = Math.floor(0.5 + nu - ns);
-  if (k < minN) {
-    k = minN - k;
-    const half = Math.floor(k / 2);
-    if (ns >= 0) {
-      nu += half;
-      ns -= half + (k % 2);
-    } else {
-      ns -= half;
-      nu += half + (k % 2);
-    }
-  }
-  return Array.from({ length: nu - ns + 1 }, (_, i) => Number(((ns + i) * unit).toPrecision(12)));
-}
 
 /** Distinct values up to which a numeric predictor's axis marks each value (rms datadist n.unique). */
 const N_UNIQUE = 10;

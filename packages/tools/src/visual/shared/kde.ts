@@ -53,60 +53,8 @@ export const linspace = (from: number, to: number, n: number): number[] => Array
 /** Rounded for the chart option: 6 significant digits are more than a figure can show. */
 export const r6 = (v: number): number => Number(v.toPrecision(6));
 
-/**
- * R's pretty(c(lo, up), n, min.n) (R_pretty with the defaults high.u.bias = 1.5, u5.bias = 0.5 + 1.5 × 1.5);
- * min.n defaults to n %/% 3 as in R; hist() passes 1.
- */
-export function pretty(lo: number, up: number, n: number, minN = Math.floor(n / 3)): number[] {
-  const h = 1.5;
-  const h5 = 0.5 + 1.5 * h;
-  let dx = up - lo;
-  let cell: number;
-  if (dx === 0 && up === 0) {
-    cell = 1;
-    if (minN > 1) cell /= minN;
-    cell *= 0.75;
-  } else {
-    cell = Math.max(Math.abs(lo), Math.abs(up));
-    const U = (1 + (h5 >= 1.5 * h + 0.5 ? 1 / (1 + h) : 1.5 / (1 + h5))) * Math.max(1, n) * Number.EPSILON;
-    const small = dx < cell * U * 3;
-    if (small) {
-      if (cell > 10) cell = 9 + cell / 10;
-      cell *= 0.75; // shrink.sml
-      if (minN > 1) cell /= minN;
-    } else {
-      cell = dx;
-      if (n > 1) cell /= n;
-    }
-  }
-  const base = 10 ** Math.floor(Math.log10(cell));
-  let unit = base;
-  if (2 * base - cell < h * (cell - unit)) {
-    unit = 2 * base;
-    if (5 * base - cell < h5 * (cell - unit)) {
-      unit = 5 * base;
-      if (10 * base - cell < h * (cell - unit)) unit = 10 * base;
-    }
-  }
-  let ns = Math.floor(lo / unit + 1e-7);
-  let nu = Math.ceil(up / unit - 1e-7);
-  while (ns * unit > lo + 1e-10 * unit) ns--;
-  while (nu * unit < up - 1e-10 * unit) nu++;
-  let k = Math.floor(0.5 + nu - ns);
-  if (k < minN) {
-    k = minN - k;
-    const half = Math.floor(k / 2);
-    if (ns >= 0) {
-      nu += half;
-      ns -= half + (k % 2);
-    } else {
-      ns -= half;
-      nu += half + (k % 2);
-    }
-  }
-  dx = nu - ns;
-  return Array.from({ length: dx + 1 }, (_, i) => Number(((ns + i) * unit).toPrecision(12)));
-}
+/** R's pretty() (R 4.2): one implementation, the engine's. */
+export { prettyTicks as pretty } from '@labstat/stats';
 
 /**
  * Counts in the cells of `breaks` as R's hist() (right-closed, the first cell closed on the left,
