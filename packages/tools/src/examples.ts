@@ -17,6 +17,7 @@ import { PREDICTION_EXAMPLES_C } from './med/prediction/examples-c.js';
 import { PREDICTION_EXAMPLES_D } from './med/prediction/examples-d.js';
 import { PREDICTION_EXAMPLES_E } from './med/prediction/examples-e.js';
 import { PREDICTION_EXAMPLES_F } from './med/prediction/examples-f.js';
+import { PREDICTION_EXAMPLES_G } from './med/prediction/examples-g.js';
 
 /** packages/tools, whether this module runs from src (tests) or dist (built). */
 const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -111,6 +112,7 @@ export const EXAMPLE_FILES: readonly ExampleFile[] = [
   ...PREDICTION_EXAMPLES_D,
   ...PREDICTION_EXAMPLES_E,
   ...PREDICTION_EXAMPLES_F,
+  ...PREDICTION_EXAMPLES_G,
   ...ADVANCED_EXAMPLES_A,
   ...ADVANCED_EXAMPLES_B,
   ...ADVANCED_EXAMPLES_C,

@@ -18,6 +18,7 @@ import { PREDICTION_R_C } from './med/prediction/r-code-c.js';
 import { PREDICTION_R_D } from './med/prediction/r-code-d.js';
 import { PREDICTION_R_E } from './med/prediction/r-code-e.js';
 import { PREDICTION_R_F } from './med/prediction/r-code-f.js';
+import { PREDICTION_R_G } from './med/prediction/r-code-g.js';
 
 /** The uploaded file as ingest found it: R must read the original bytes the user has. */
 export interface RSourceFile {
@@ -172,6 +173,7 @@ const SCRIPTS: Record<string, (p: Params) => string[]> = {
   ...PREDICTION_R_D,
   ...PREDICTION_R_E,
   ...PREDICTION_R_F,
+  ...PREDICTION_R_G,
   ...ADVANCED_R_A,
   ...ADVANCED_R_B,
   ...ADVANCED_R_C,

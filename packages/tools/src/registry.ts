@@ -95,6 +95,7 @@ import { PREDICTION_TOOLS_C } from './med/prediction/group-c.js';
 import { PREDICTION_TOOLS_D } from './med/prediction/group-d.js';
 import { PREDICTION_TOOLS_E } from './med/prediction/group-e.js';
 import { PREDICTION_TOOLS_F } from './med/prediction/group-f.js';
+import { PREDICTION_TOOLS_G } from './med/prediction/group-g.js';
 
 export const TOOLS: readonly Tool[] = [
   { definition: descriptive, run: runDescriptive },
@@ -136,6 +137,7 @@ export const TOOLS: readonly Tool[] = [
   ...PREDICTION_TOOLS_D,
   ...PREDICTION_TOOLS_E,
   ...PREDICTION_TOOLS_F,
+  ...PREDICTION_TOOLS_G,
   { definition: boxplot, run: runBoxplot },
   { definition: scatter, run: runScatter },
   ...VISUAL_TOOLS_B,

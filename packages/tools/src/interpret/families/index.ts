@@ -25,6 +25,7 @@ import { EXPLAINERS as predictionC } from './prediction-c.js';
 import { EXPLAINERS as predictionD } from './prediction-d.js';
 import { EXPLAINERS as predictionE } from './prediction-e.js';
 import { EXPLAINERS as predictionF } from './prediction-f.js';
+import { EXPLAINERS as predictionG } from './prediction-g.js';
 
 export const EXPLAINERS: Readonly<Record<string, (f: ReportFacts) => Explanation>> = {
   ...comparison,
@@ -46,6 +47,7 @@ export const EXPLAINERS: Readonly<Record<string, (f: ReportFacts) => Explanation
   ...predictionD,
   ...predictionE,
   ...predictionF,
+  ...predictionG,
   ...advancedA,
   ...advancedB,
   ...advancedC,
