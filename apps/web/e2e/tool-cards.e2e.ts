@@ -54,5 +54,6 @@ describe('every new tool card runs on its example in the browser', () => {
       await expect.poll(() => page.getByTestId('analysis-progress').count(), { timeout: 30_000 }).toBe(0);
     }
     await context.close();
-  }, 600_000);
+    // About 80 tools, a few with bootstrap or cross-validation: a generous limit on two cores.
+  }, 1_500_000);
 });

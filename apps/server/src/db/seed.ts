@@ -19,14 +19,12 @@ const ANNOUNCEMENTS = [
   },
 ];
 
-const ADVANCED_MENU = [{ name: 'fenxi', title: '高级分析' }];
-
 const SITE_INFO = [{ item: 'userAgreement', url: '/static/user-agreement.html', content: null }];
 
 export async function seed(db: Db): Promise<void> {
   const k = db.kysely;
   const now = Date.now();
-  const count = async (table: 'login_info' | 'announcements' | 'advanced_menu') =>
+  const count = async (table: 'login_info' | 'announcements') =>
     Number((await k.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 
   if ((await count('login_info')) === 0) {
@@ -37,10 +35,6 @@ export async function seed(db: Db): Promise<void> {
       .insertInto('announcements')
       .values(ANNOUNCEMENTS.map((r, i) => ({ ...r, sort: i, active: 1, created_at: now })))
       .execute();
-  }
-  for (const [i, m] of ADVANCED_MENU.entries()) {
-    const exists = await k.selectFrom('advanced_menu').select('id').where('name', '=', m.name).executeTakeFirst();
-    if (!exists) await k.insertInto('advanced_menu').values({ ...m, sort: i }).execute();
   }
   for (const s of SITE_INFO) {
     const exists = await k.selectFrom('site_info').select('item').where('item', '=', s.item).executeTakeFirst();

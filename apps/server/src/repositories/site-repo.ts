@@ -42,10 +42,6 @@ export class SiteRepo {
     return this.db.selectFrom('login_info').select(['title', 'content']).orderBy('sort').orderBy('id').execute();
   }
 
-  advancedMenu() {
-    return this.db.selectFrom('advanced_menu').select(['name', 'title']).orderBy('sort').orderBy('id').execute();
-  }
-
   siteInfo(item: string) {
     return this.db.selectFrom('site_info').select(['url', 'content']).where('item', '=', item).executeTakeFirst();
   }

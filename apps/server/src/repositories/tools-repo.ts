@@ -6,6 +6,10 @@ export type ToolRow = Selectable<ToolsTable>;
 
 export interface ToolSearch {
   family: string | null;
+  /** A family never listed (the advanced tools in the standard lists). */
+  excludeFamily?: string | null;
+  /** An advanced menu item: the first slug of the tool's categories. */
+  menu?: string | null;
   /** Category slug the tool's path must contain; null for all. */
   category: string | null;
   name: string;
@@ -36,6 +40,9 @@ export class ToolsRepo {
   private filtered(q: ToolSearch) {
     let query = this.db.selectFrom('tools').where('active', '=', 1);
     if (q.family) query = query.where('family', '=', q.family);
+    if (q.excludeFamily) query = query.where('family', '!=', q.excludeFamily);
+    // categories is a JSON array of slugs whose first is the menu item: '["fenxi",…'.
+    if (q.menu) query = query.where('categories', 'like', `["${q.menu.replace(/[^a-z0-9-]/g, '')}"%`);
     // categories is a JSON array of slugs; slugs are [a-z0-9-] so the quoted match is exact.
     if (q.category) query = query.where('categories', 'like', `%"${q.category.replace(/[^a-z0-9-]/g, '')}"%`);
     if (q.name) {

@@ -16,7 +16,11 @@ describe('site routes', () => {
     const ann = await t.call('GET', '/home/announcements');
     expect(ann.body.count).toBe(ann.body.data.length);
     expect(ann.body.data[0]).toHaveProperty('title');
-    expect((await t.call('GET', '/menu')).body.data).toContainEqual({ name: 'fenxi', title: '高级分析' });
+    expect((await t.call('GET', '/menu')).body.data).toEqual([
+      { name: 'fenxi', title: '多元统计' },
+      { name: 'wenjuan', title: '问卷研究' },
+      { name: 'moxing', title: '高级模型' },
+    ]);
     expect((await t.call('GET', '/home/runtime')).body.data).toMatchObject({ devMode: true, smsProvider: 'dev', wechatProvider: 'dev' });
     expect((await t.call('GET', '/dynamics/siteInfo?item=userAgreement')).body.data.url).toBe('/static/user-agreement.html');
     expect((await t.call('GET', '/dynamics/siteInfo?item=nothing')).body.code).toBe(404);

@@ -48,11 +48,11 @@ export const toolRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     ok(tools.classes(req.query.level1)),
   );
 
-  // Advanced tools are families named by the advanced menu; none is in the catalogue yet, so these
-  // lists are honest and empty until one is added.
-  app.get(ToolPaths.searchAdvanced, { preHandler: maybe, schema: { querystring: SearchToolsQuery, response: { 200: list } } }, async () =>
-    ok([], 'success', 0),
-  );
+  // Advanced tools: one list per menu item (level1), its categories as buttons.
+  app.get(ToolPaths.searchAdvanced, { preHandler: maybe, schema: { querystring: SearchToolsQuery, response: { 200: list } } }, async (req) => {
+    const { list: data, count } = await tools.search(viewerOf(req), req.query, true);
+    return ok(data, 'success', count);
+  });
   app.get(ToolPaths.classesAdvanced, { schema: { querystring: ToolClassQuery, response: { 200: envelopeSchema(z.array(ToolClass)) } } }, async (req) =>
     ok(tools.advancedClasses(req.query.level1)),
   );

@@ -138,7 +138,8 @@ export class TaskService {
       taskid,
       user_id: userId,
       tool_id: d.id,
-      kind: 'tool',
+      // Advanced tools' tasks are the task center's 高级工具任务 (/user/task/process).
+      kind: d.family === 'advanced' ? 'process' : 'tool',
       status: TaskStatus.running,
       message: '',
       payload: JSON.stringify(payload),

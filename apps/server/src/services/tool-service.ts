@@ -26,8 +26,7 @@ import {
   toolById,
   type CategoryNode,
   type Tool,
-  type ToolDefinition,
-} from '@labstat/tools';
+  type ToolDefinition, ADVANCED_MENU } from '@labstat/tools';
 import { AppError, notFound } from '../errors.js';
 import type { ToolRow, ToolsRepo } from '../repositories/tools-repo.js';
 import type { UsersRepo } from '../repositories/users-repo.js';
@@ -96,14 +95,23 @@ export class ToolService {
     );
   }
 
+  /**
+   * A page of a tool list. Standard lists (`advanced` false) are the families of TOOL_LEVELS and never
+   * show advanced tools; advanced lists are the advanced family, `level1` naming the menu item
+   * (empty: every item, as the advanced favourites list asks).
+   */
   async search(
     viewer: Viewer,
     q: { toolname: string; toolcalss: string; isFavor: boolean; level1: string; page: number; limit: number },
+    advanced = false,
   ): Promise<{ list: ToolListItem[]; count: number }> {
-    const family = TOOL_LEVELS.some((l) => l.key === q.level1) ? q.level1 : null;
+    const family = advanced ? 'advanced' : TOOL_LEVELS.some((l) => l.key === q.level1) ? q.level1 : null;
+    const menu = advanced && ADVANCED_MENU.some((m) => m.name === q.level1) ? q.level1 : null;
     if (q.isFavor && viewer.userId === null) throw new AppError(ResultCode.tokenInvalid, '请先登录');
     const { rows, count } = await this.repo.search({
       family,
+      excludeFamily: advanced ? null : 'advanced',
+      menu,
       category: q.toolcalss && q.toolcalss !== ALL_CLASS ? q.toolcalss : null,
       name: q.toolname.trim(),
       favoritesOf: q.isFavor ? viewer.userId : null,
@@ -127,9 +135,17 @@ export class ToolService {
     return [allClass(family), ...CATEGORIES[family].map(node)];
   }
 
-  /** Advanced menu items have no category tree yet: only 全部. */
+  /** Category buttons of an advanced menu item: 全部, then the item's categories (catalogue.ts). */
   advancedClasses(level1: string): ToolClass[] {
-    return [allClass(level1)];
+    const item = CATEGORIES.advanced.find((c) => c.name === level1);
+    const node = (c: CategoryNode): ToolClass => ({
+      id: classId(level1, c.name),
+      name: c.name,
+      name_zh: c.name_zh,
+      title: c.name_zh,
+      children: (c.children ?? []).map(node),
+    });
+    return [allClass(level1), ...(item?.children ?? []).map(node)];
   }
 
   async star(userId: number, toolId: number, on: boolean): Promise<void> {
@@ -245,7 +261,8 @@ function listItem(r: ToolRow, favor: boolean): ToolListItem {
     toolname: r.name,
     subname: r.subname,
     level2: lit ? 'complete' : def?.module ? 'module' : '',
-    level1: r.family,
+    // An advanced tool's list is its menu item (the first of its categories).
+    level1: r.family === 'advanced' ? ((JSON.parse(r.categories) as string[])[0] ?? '') : r.family,
     icon: def?.module?.icon ?? `${ToolPaths.icon}/${r.id}.svg`,
     discription: def?.module?.description ?? r.description,
     is_favor: favor,

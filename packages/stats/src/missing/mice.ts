@@ -32,8 +32,12 @@ export interface MiceResult {
   seed: number;
   /** Per incomplete variable: its method, the rows that were missing and the m sets of imputed values. */
   imputed: { name: string; method: 'pmm' | 'logreg' | 'polyreg'; rows: number[]; values: (number | string)[][] }[];
-  /** Mean of each incomplete numeric variable (share of the first non-reference level for categorical ones) after each iteration, per data set: convergence traces. */
-  chains: { name: string; mean: number[][] }[];
+  /**
+   * Convergence traces after each iteration, per data set: `mean` of each incomplete variable over all rows
+   * (for a categorical one the share of the first non-reference level); `imputedMean` and `sd` over its
+   * imputed values only, as mice's chainMean and √chainVar (categorical: share of that level, SD 0).
+   */
+  chains: { name: string; mean: number[][]; imputedMean: number[][]; sd: number[][] }[];
   /** The i-th completed data set (0-based) as columns in the input order. */
   complete(i: number): (number | string)[][];
 }
@@ -153,7 +157,7 @@ export function mice(variables: readonly MiceVariable[], options: MiceOptions = 
     rows: base[j]!.missingRows,
     values: [] as (number | string)[][],
   }));
-  const chains = incomplete.map((j) => ({ name: base[j]!.name, mean: [] as number[][] }));
+  const chains = incomplete.map((j) => ({ name: base[j]!.name, mean: [] as number[][], imputedMean: [] as number[][], sd: [] as number[][] }));
   for (let set = 0; set < m; set++) {
     const vars = base.map((v) => ({ ...v, x: Float64Array.from(v.x) }));
     // Start from random draws of the observed values.
@@ -161,7 +165,11 @@ export function mice(variables: readonly MiceVariable[], options: MiceOptions = 
       const v = vars[j]!;
       for (const i of v.missingRows) v.x[i] = v.x[v.observed[rng.int(v.observed.length)]!]!;
     }
-    chains.forEach((c) => c.mean.push([]));
+    chains.forEach((c) => {
+      c.mean.push([]);
+      c.imputedMean.push([]);
+      c.sd.push([]);
+    });
     for (let it = 0; it < iterations; it++) {
       incomplete.forEach((j, c) => {
         const v = vars[j]!;
@@ -220,6 +228,15 @@ export function mice(variables: readonly MiceVariable[], options: MiceOptions = 
         let s = 0;
         for (let i = 0; i < n; i++) s += v.type === 'numeric' ? v.x[i]! : v.x[i] === 1 ? 1 : 0;
         chains[c]!.mean[set]!.push(s / n);
+        // Spread of the imputed values only, as mice's chainVar.
+        const mi = v.missingRows.length;
+        let im = 0;
+        for (const i of v.missingRows) im += v.type === 'numeric' ? v.x[i]! : v.x[i] === 1 ? 1 : 0;
+        im /= mi;
+        chains[c]!.imputedMean[set]!.push(im);
+        let ss = 0;
+        for (const i of v.missingRows) ss += (v.x[i]! - im) ** 2;
+        chains[c]!.sd[set]!.push(v.type === 'numeric' && mi > 1 ? Math.sqrt(ss / (mi - 1)) : 0);
       });
     }
     incomplete.forEach((j, c) => {

@@ -370,3 +370,47 @@ export function cutTree(merge: readonly [number, number][], k: number): number[]
     return number.get(r)!;
   });
 }
+
+export interface SilhouetteResult {
+  /** Silhouette width of each complete row, in the order of `cluster`. */
+  widths: number[];
+  /** Mean width per cluster 1 … k, and over all rows. */
+  clusterMeans: number[];
+  mean: number;
+}
+
+/**
+ * Silhouette widths (Rousseeuw 1987) of a partition of the complete rows on Euclidean distances of
+ * the (standardised unless `standardize: false`) data, as R's cluster::silhouette(cl, dist(x)): for
+ * each row, a = mean distance to its own cluster, b = smallest mean distance to another cluster,
+ * s = (b − a) / max(a, b), and 0 for a row alone in its cluster. `cluster` holds 1 … k for the
+ * complete rows, as kMeans and cutTree return them.
+ */
+export function silhouette(columns: readonly NumericColumn[], cluster: readonly number[], options: { names?: readonly string[]; standardize?: boolean } = {}): SilhouetteResult {
+  const { x, n, p } = points(columns, options.names, options.standardize ?? true, '聚类分析');
+  if (cluster.length !== n) throw new StatsError('INVALID_ARGUMENT', '聚类结果的个数与完整观测数不同');
+  const k = Math.max(...cluster);
+  const sizes = new Array<number>(k + 1).fill(0);
+  for (const c of cluster) sizes[c]!++;
+  const widths = new Array<number>(n);
+  const sums = new Float64Array(k + 1);
+  for (let i = 0; i < n; i++) {
+    sums.fill(0);
+    for (let j = 0; j < n; j++) if (j !== i) sums[cluster[j]!] = sums[cluster[j]!]! + Math.sqrt(sqDist(x, i, x, j, p));
+    const own = cluster[i]!;
+    if (sizes[own]! <= 1) {
+      widths[i] = 0;
+      continue;
+    }
+    const a = sums[own]! / (sizes[own]! - 1);
+    let b = Infinity;
+    for (let c = 1; c <= k; c++) if (c !== own && sizes[c]! > 0) b = Math.min(b, sums[c]! / sizes[c]!);
+    widths[i] = Number.isFinite(b) ? (b - a) / Math.max(a, b) : 0;
+  }
+  const clusterMeans = Array.from({ length: k }, (_, c) => {
+    let s = 0;
+    for (let i = 0; i < n; i++) if (cluster[i] === c + 1) s += widths[i]!;
+    return s / sizes[c + 1]!;
+  });
+  return { widths, clusterMeans, mean: widths.reduce((s, v) => s + v, 0) / n };
+}
