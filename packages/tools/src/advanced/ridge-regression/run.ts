@@ -8,7 +8,7 @@ import { termRows } from '../../model-terms.js';
 import { formatP, num, table, text } from '../../report-helpers.js';
 import { numericValues } from '../../survival-input.js';
 import { ToolInputError, type DataTable, type Params, type ToolOutput } from '../../tool.js';
-import { cvChart, pathChart } from './charts.js';
+import { cvChart, pathChart } from '../../penalized-charts.js';
 
 const intParam = (v: unknown, fallback: number, lo: number, hi: number, what: string): number => {
   if (v === null || v === undefined || v === '') return fallback;
@@ -127,7 +127,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
           '分折使用本软件的随机数发生器，与 R 的 set.seed + sample 不同；R 代码使用 R 自己的分折，λ 路径与系数完全一致，λ.min / λ.1se 可能略有不同。',
         ],
       ),
-      cvChart(cv, `交叉验证${measure}`, `图1 ${nfolds} 折交叉验证曲线（点为均值，竖线为 ±1 个标准误；虚线为 λ.min 与 λ.1se）`),
+      cvChart(cv, `交叉验证${measure}`, `图1 ${nfolds} 折交叉验证曲线（点为均值，竖线为 ±1 个标准误；虚线为 λ.min 与 λ.1se）`, false),
     ],
   });
 
