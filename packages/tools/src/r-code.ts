@@ -12,6 +12,8 @@ import { ADVANCED_R_B } from './advanced/r-code-b.js';
 import { ADVANCED_R_C } from './advanced/r-code-c.js';
 import { ADVANCED_R_D } from './advanced/r-code-d.js';
 import { ADVANCED_R_E } from './advanced/r-code-e.js';
+import { ADVANCED_R_X1 } from './advanced/r-code-x1.js';
+import { ADVANCED_R_X2 } from './advanced/r-code-x2.js';
 import { PREDICTION_R_A } from './med/prediction/r-code-a.js';
 import { PREDICTION_R_B } from './med/prediction/r-code-b.js';
 import { PREDICTION_R_C } from './med/prediction/r-code-c.js';
@@ -179,6 +181,8 @@ const SCRIPTS: Record<string, (p: Params) => string[]> = {
   ...ADVANCED_R_C,
   ...ADVANCED_R_D,
   ...ADVANCED_R_E,
+  ...ADVANCED_R_X1,
+  ...ADVANCED_R_X2,
   kappa: (p) => {
     const raters = list(p.raters);
     const weights = q(['linear', 'quadratic'].includes(String(p.weights)) ? p.weights : 'none');

@@ -19,6 +19,8 @@ import { EXPLAINERS as advancedB } from './advanced-b.js';
 import { EXPLAINERS as advancedC } from './advanced-c.js';
 import { EXPLAINERS as advancedD } from './advanced-d.js';
 import { EXPLAINERS as advancedE } from './advanced-e.js';
+import { EXPLAINERS as advancedX1 } from './advanced-x1.js';
+import { EXPLAINERS as advancedX2 } from './advanced-x2.js';
 import { EXPLAINERS as predictionA } from './prediction-a.js';
 import { EXPLAINERS as predictionB } from './prediction-b.js';
 import { EXPLAINERS as predictionC } from './prediction-c.js';
@@ -53,4 +55,6 @@ export const EXPLAINERS: Readonly<Record<string, (f: ReportFacts) => Explanation
   ...advancedC,
   ...advancedD,
   ...advancedE,
+  ...advancedX1,
+  ...advancedX2,
 };
