@@ -139,7 +139,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
             ...(reverse.length > 0 ? ['反向条目的统计量按反向后的得分计算。'] : []),
           ],
         ),
-        barChart('图1 各条目的校正条目–总分相关（CITC）', items, a.itemStatistics.map((s) => s.correctedItemTotal), { yName: 'CITC', line: 0.3, lineLabel: '0.3' }),
+        barChart('图1 各条目的校正条目–总分相关（CITC）', items, a.itemStatistics.map((s) => s.correctedItemTotal), { yName: '校正条目–总分相关（CITC）', line: 0.3, lineLabel: '0.3' }),
         barChart('图2 删除各条目后的 Cronbach’s α', items, a.itemStatistics.map((s) => s.alphaIfDeleted), { yName: '删除后的 α', line: a.alpha, lineLabel: `总 α = ${num(a.alpha, 3)}`, min: Math.max(0, Math.floor(Math.min(a.alpha, ...a.itemStatistics.map((s) => s.alphaIfDeleted)) * 10 - 1) / 10) }),
       ],
     },
