@@ -82,6 +82,33 @@ export const NEXT_STEPS: Record<string, Suggestion[]> = {
   'lollipop': [s('dumbbell', '两个时间点的哑铃图'), s('bar-means', '各组均值的柱状图')],
   'sankey': [s('bar-grouped', '分组/堆积柱状图'), s('chisq', '相邻阶段的卡方检验')],
   'mosaic': [s('chisq', '卡方检验的完整报告'), s('bar-grouped', '分组/堆积柱状图')],
+  // Clinical prediction and causal inference (issue 22).
+  'lasso': [s('logistic-regression', '用入选变量拟合多因素 Logistic 模型'), s('cox-regression', '用入选变量拟合 Cox 模型'), s('nomogram', '把最终模型画成列线图'), s('prediction-model-flow', '一站式完成筛选、建模与验证')],
+  'rcs': [s('logistic-regression', '以线性项纳入时的多因素模型'), s('cox-regression', '生存结局的多因素模型'), s('subgroup-forest', '各亚组中的效应是否一致')],
+  'nomogram': [s('model-validation', '评价模型的区分度与校准度'), s('dca', '评价模型的临床获益'), s('roc-curve', '模型预测概率的 ROC 曲线')],
+  'model-validation': [s('dca', '评价模型的临床获益'), s('nomogram', '把模型画成列线图'), s('roc-curve', '比较多个模型的 AUC')],
+  'dca': [s('model-validation', '校准曲线与 Bootstrap 内部验证'), s('roc-curve', '预测概率的 ROC 曲线'), s('nomogram', '把模型画成列线图')],
+  'subgroup-forest': [s('logistic-regression', '含交互项的完整回归模型'), s('cox-regression', '生存结局的多因素模型'), s('forest', '自定义森林图')],
+  'psm': [s('baseline-table', '匹配后数据的基线特征表'), s('logistic-regression', '在匹配后数据中估计效应'), s('cox-regression', '在匹配后数据中做生存分析'), s('iptw', '改用逆概率加权保留全部样本')],
+  'iptw': [s('psm', '改用倾向性评分匹配'), s('baseline-table', '加权前的基线特征'), s('logistic-regression', '在加权数据中估计效应')],
+  'competing-risks': [s('kaplan-meier', '不考虑竞争事件的生存曲线'), s('cox-regression', '病因别风险的 Cox 模型')],
+  'prediction-model-flow': [s('model-validation', '更多验证指标与校准方法'), s('dca', '与其他模型比较临床获益'), s('nomogram', '单独调整列线图')],
+  // Advanced tools (issue 23).
+  'pca': [s('efa', '探索潜在因子结构'), s('cluster-analysis', '按主成分得分聚类'), s('correlation-heatmap', '查看变量间相关结构')],
+  'efa': [s('reliability', '各因子条目的信度'), s('pca', '主成分降维'), s('correlation-heatmap', '条目间相关热图')],
+  'reliability': [s('efa', '检验量表的结构效度'), s('descriptive', '各条目的描述统计')],
+  'cluster-analysis': [s('discriminant', '用判别分析验证与预测类别'), s('anova-oneway', '比较各类别的指标'), s('pca', '降维后再聚类')],
+  'mice': [s('linear-regression', '在插补数据上建模'), s('logistic-regression', '在插补数据上建模'), s('descriptive', '插补前后的描述统计')],
+  'stepwise-regression': [s('linear-regression', '对最终模型做完整诊断'), s('ridge-regression', '共线性明显时改用岭回归'), s('lasso', '用 LASSO 做变量筛选')],
+  'ridge-regression': [s('lasso', '同时做变量筛选'), s('linear-regression', '普通最小二乘回归'), s('stepwise-regression', '逐步法筛选变量')],
+  'curve-estimation': [s('scatter', '散点图与拟合线'), s('rcs', '用限制性立方样条拟合非线性关系'), s('linear-regression', '多因素线性回归')],
+  'mediation': [s('moderation', '检验调节效应'), s('linear-regression', '各路径的完整回归报告'), s('correlation', '变量间的相关')],
+  'moderation': [s('mediation', '检验中介效应'), s('linear-regression', '含交互项的完整回归'), s('subgroup-forest', '分组比较效应')],
+  'gee': [s('repeated-anova', '重复测量方差分析'), s('line-errorbar', '各时间点的均值折线图'), s('logistic-regression', '不考虑重复测量的模型')],
+  'discriminant': [s('cluster-analysis', '无已知分组时的聚类'), s('multinomial-logistic', '多分类 Logistic 回归'), s('pca', '主成分降维')],
+  'canonical-correlation': [s('correlation', '两两相关分析'), s('pca', '各变量组的降维'), s('correlation-heatmap', '相关热图')],
+  'correspondence': [s('chisq', '卡方检验的完整报告'), s('mosaic', '用马赛克图展示关联'), s('bar-grouped', '分组/堆积柱状图')],
+  'multiple-response': [s('chisq', '单个选项与分组的卡方检验'), s('bar-grouped', '分组柱状图'), s('descriptive', '描述统计')],
 };
 
 const TIME_NAME = /时间|随访|生存|time|futime|days?|months?|years?|(^|[^a-z])(os|pfs|dfs|rfs)([^a-z]|$)/i;
