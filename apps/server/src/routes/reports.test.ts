@@ -21,7 +21,7 @@ let exampleFid: string;
 let groupsFid: string;
 
 beforeAll(async () => {
-  t = await startTestApp({ JOB_ALLOW_FAULTS: '1', JOB_TIMEOUT_S: '5', JOB_CONCURRENCY: '2' });
+  t = await startTestApp({ JOB_ALLOW_FAULTS: '1', JOB_TIMEOUT_S: '60', JOB_CONCURRENCY: '2' });
   alice = (await register(t, '13800000021')).token;
   bob = (await register(t, '13800000022')).token;
   exampleFid = await exampleFidOf(t, alice, 1003);
