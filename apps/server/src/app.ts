@@ -12,6 +12,7 @@ import { seed } from './db/seed.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors.js';
 import { registerJsonBody } from './plugins/json-body.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { BucketUpload } from './providers/upload/bucket-upload.js';
 import { accountRoutes } from './routes/accounts.js';
 import { aiRoutes } from './routes/ai.js';
 import { commercePayRoutes } from './routes/commerce-pay.js';
@@ -71,7 +72,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('session', null);
   registerErrorHandling(app);
-  registerSecurityHeaders(app);
+  // An s3/cos upload provider: the browser PUTs images straight to the bucket.
+  registerSecurityHeaders(app, config.uploads.bucket ? [await new BucketUpload(config.uploads.bucket).origin()] : []);
   registerJsonBody(app);
   services.logger = app.log;
   services.files.startScratch(app.log);

@@ -27,6 +27,8 @@ export const CommercePaths = {
   bindCheck: '/v2/bind/wechat',
   /** Local upload provider: PUT the image bytes to the signed URL the credentials name. */
   localUpload: '/uploads/put',
+  /** s3/cos upload providers: after the PUT to the bucket, the server takes the file over. */
+  uploadClaim: '/uploads/claim',
   /** Files uploaded through the local provider (avatars, screenshots). */
   uploadedFile: '/uploads/files',
   /** WeChat Pay v3 notifications (server to server). */
@@ -185,8 +187,20 @@ export const UploadCredentials = z.object({
   uploadUrl: z.string(),
   /** Key prefix of uploads (spec 02 §7: clutter/). */
   prefix: z.string(),
+  /**
+   * `s3`/`cos`: the one key `uploadUrl` (presigned) accepts; after the PUT, POST it with `expiredTime`
+   * and `credentials.sessionToken` to `uploadClaim`.
+   */
+  key: z.string().optional(),
 });
 export type UploadCredentials = z.infer<typeof UploadCredentials>;
+/** s3/cos providers: the upload the user asks the server to take over from the bucket. */
+export const UploadClaimBody = z.object({
+  key: z.string().max(200),
+  exp: z.number().int(),
+  sig: z.string().max(200),
+});
+export type UploadClaimBody = z.infer<typeof UploadClaimBody>;
 export const UploadedData = z.object({ file_path: z.string() });
 export const ScreenshotBody = z.object({ file_path: z.string().trim().min(1).max(500) });
 

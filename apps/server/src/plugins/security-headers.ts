@@ -10,19 +10,24 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
  * avatars and the customer-service image may be on other https hosts; data:/blob: for generated QR
  * codes and chart exports; frames for our own report page, manuals and agreements.
  */
-export const APP_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "frame-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'self'",
-].join('; ');
+export const APP_CSP = appCsp([]);
+
+/** The app's CSP; `connectOrigins`: where else the page may send requests (an upload bucket). */
+export function appCsp(connectOrigins: readonly string[]): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    ["connect-src 'self'", ...connectOrigins].join(' '),
+    "frame-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+  ].join('; ');
+}
 
 /** Anything else (JSON, SVG icons, files): nothing may run, even when opened on its own. */
 export const RESOURCE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'self'";
@@ -53,11 +58,12 @@ function isPage(path: string, reply: FastifyReply): boolean {
   return contentType(reply).startsWith('text/html');
 }
 
-export function registerSecurityHeaders(app: FastifyInstance): void {
+export function registerSecurityHeaders(app: FastifyInstance, connectOrigins: readonly string[] = []): void {
+  const pageCsp = appCsp(connectOrigins);
   app.addHook('onSend', async (request, reply, payload) => {
     if (!has(reply, 'x-content-type-options')) reply.header('X-Content-Type-Options', 'nosniff');
     if (!has(reply, 'x-frame-options')) reply.header('X-Frame-Options', 'SAMEORIGIN');
-    if (!has(reply, 'content-security-policy')) reply.header('Content-Security-Policy', isPage(request.url.split('?')[0]!, reply) ? APP_CSP : RESOURCE_CSP);
+    if (!has(reply, 'content-security-policy')) reply.header('Content-Security-Policy', isPage(request.url.split('?')[0]!, reply) ? pageCsp : RESOURCE_CSP);
     if (!has(reply, 'cache-control')) reply.header('Cache-Control', 'no-store');
     return payload;
   });

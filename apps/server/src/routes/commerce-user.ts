@@ -20,6 +20,7 @@ import {
   RedemptionItem,
   ResultCode,
   ScreenshotBody,
+  UploadClaimBody,
   UploadCredentials,
   UploadedData,
   envelopeSchema,
@@ -80,6 +81,10 @@ export const commerceUserRoutes: FastifyPluginAsyncZod<{ services: Services }> =
   // ---- uploads ----
   app.get(CommercePaths.uploadCredentials, { preHandler: auth, schema: { response: { 200: envelopeSchema(UploadCredentials) } } }, async (req) =>
     ok(await c.uploads.credentials(userOf(req))),
+  );
+
+  app.post(CommercePaths.uploadClaim, { preHandler: auth, schema: { body: UploadClaimBody, response: { 200: envelopeSchema(UploadedData) } } }, async (req) =>
+    ok(await c.uploads.claim(userOf(req), req.body), CommerceMessages.uploadOk),
   );
 
   // The upload takes raw bytes up to 2 MB: its own body parser and limit, in a scope of its own so

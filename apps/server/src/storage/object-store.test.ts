@@ -1,14 +1,16 @@
-// The object stores behind one contract. LocalStore always runs; S3Store runs when a bucket is
-// configured (S3_BUCKET, S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY), e.g. against MinIO.
+// The object stores behind one contract. LocalStore always runs; S3Store runs against the bucket the
+// environment configures (S3_BUCKET, S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY), e.g. MinIO,
+// and otherwise against an S3-compatible server started on loopback for the test (s3rver).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { LocalStore } from './local-store.js';
 import { assertSafeKey, ObjectNotFound, type ObjectStore } from './object-store.js';
-import { S3Store } from './s3-store.js';
+import { startTestS3, type TestS3 } from '../test/s3-server.js';
+import { S3Store, type S3Settings } from './s3-store.js';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'labstat-store-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
@@ -31,9 +33,18 @@ function contract(name: string, make: () => ObjectStore) {
 }
 
 contract('LocalStore', () => new LocalStore(path.join(tmp, 'local')));
-const s3 = loadConfig(process.env).s3;
-if (s3) contract('S3Store', () => new S3Store(s3, path.join(tmp, 'cache')));
-else describe.skip('S3Store (set S3_BUCKET and its credentials to run)', () => it('skipped', () => undefined));
+const configured = loadConfig(process.env).s3;
+let s3: S3Settings | null = configured;
+let server: TestS3 | null = null;
+beforeAll(async () => {
+  if (s3) return;
+  server = await startTestS3('store');
+  s3 = { endpoint: server.endpoint, region: 'us-east-1', bucket: server.bucket, accessKeyId: server.accessKeyId, secretAccessKey: server.secretAccessKey, forcePathStyle: true, prefix: 'deploy-a' };
+});
+afterAll(async () => {
+  await server?.close();
+});
+contract(configured ? 'S3Store (configured bucket)' : 'S3Store (s3rver on loopback)', () => new S3Store(s3!, path.join(tmp, 'cache')));
 
 describe('storage keys', () => {
   it('refuses keys that could leave the store', () => {

@@ -39,6 +39,10 @@ export class S3Store implements ObjectStore {
       ...(s.endpoint ? { endpoint: s.endpoint } : {}),
       forcePathStyle: s.forcePathStyle,
       credentials: { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey },
+      // Checksums only where S3 requires them: the SDK's default (aws-chunked bodies with trailing
+      // CRC32) is not understood by many S3-compatible stores, which then keep the chunk framing as data.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
     });
     fs.mkdirSync(cacheDir, { recursive: true });
   }

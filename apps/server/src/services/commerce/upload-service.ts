@@ -1,19 +1,26 @@
 // Avatar and free-plan screenshot uploads (spec 02 §3, §5, §7): credentials naming a signed,
 // short-lived upload URL; the upload itself (≤ 2 MB, an image by its bytes); serving the files; and
-// the ownership check other services use before accepting a file_path.
+// the ownership check other services use before accepting a file_path. With the s3/cos provider the
+// browser PUTs to a presigned bucket URL and then claims the upload: the server reads it back, checks
+// it exactly as a local upload, keeps it in the object store, and removes it from the bucket.
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { CommerceMessages, CommercePaths, IMAGE_MAX_BYTES, type UploadCredentials } from '@labstat/contracts';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { ResultCode } from '@labstat/contracts';
 import { randomToken } from '../../lib/crypto.js';
-import { LocalUploadSigner, sniffImage, uploadSecret } from '../../providers/upload/local-upload.js';
+import { BucketUpload } from '../../providers/upload/bucket-upload.js';
+import { LocalUploadSigner, sniffImage, uploadSecret, type ImageType } from '../../providers/upload/local-upload.js';
 import type { ImagesRepo, UploadedImageRow } from '../../repositories/images-repo.js';
 import type { CommerceDeps } from './deps.js';
 
 /** Spec 02 §7: uploads go under this key prefix. */
 export const UPLOAD_PREFIX = 'clutter/';
-const KEY = /^clutter\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpe?g|gif|webp)$/;
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const KEY = new RegExp(`^clutter/${UUID}\\.(png|jpe?g|gif|webp)$`);
+/** The bucket key of an s3/cos upload: chosen by the server, its extension by the bytes at claim time. */
+const BUCKET_KEY = new RegExp(`^clutter/${UUID}$`);
+const EXT: Record<ImageType, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' };
 /** Where the bytes live in the object store (beside data files, under their own folder). */
 const storeKey = (key: string) => `images/${key}`;
 const HOUR = 60 * 60 * 1000;
@@ -27,6 +34,7 @@ export interface PutQuery {
 
 export class UploadService {
   private signerCache: LocalUploadSigner | null = null;
+  private bucketCache: BucketUpload | null = null;
 
   constructor(
     private readonly deps: CommerceDeps,
@@ -39,10 +47,33 @@ export class UploadService {
     return this.signerCache;
   }
 
+  private get bucket(): BucketUpload {
+    const settings = this.deps.config.uploads.bucket;
+    if (!settings) throw new AppError(ResultCode.forbidden, CommerceMessages.uploadExpired);
+    this.bucketCache ??= new BucketUpload(settings);
+    return this.bucketCache;
+  }
+
   async credentials(userId: number): Promise<UploadCredentials> {
     await this.deps.limiter.reserve([{ key: `upload:cred:${userId}`, limit: 60, windowMs: HOUR, message: '上传过于频繁，请稍后再试' }]);
     const startTime = Math.floor(this.deps.now() / 1000);
     const expiredTime = startTime + this.deps.config.uploads.urlMinutes * 60;
+    const provider = this.deps.config.uploads.provider;
+    if (provider !== 'local') {
+      // One key per credential, chosen here: the URL accepts that key only, and only this user can
+      // claim it (the claim is signed over user, key and expiry).
+      const key = `${UPLOAD_PREFIX}${randomUUID()}`;
+      const sig = this.signer.sign({ userId, prefix: key, exp: expiredTime });
+      return {
+        credentials: { tmpSecretId: randomToken(12), tmpSecretKey: randomToken(24), sessionToken: sig },
+        startTime,
+        expiredTime,
+        provider,
+        uploadUrl: await this.bucket.putUrl(key, expiredTime - startTime),
+        prefix: UPLOAD_PREFIX,
+        key,
+      };
+    }
     const sig = this.signer.sign({ userId, prefix: UPLOAD_PREFIX, exp: expiredTime });
     const query = new URLSearchParams({ uid: String(userId), exp: String(expiredTime), sig });
     return {
@@ -71,20 +102,54 @@ export class UploadService {
     }
     if (exp * 1000 <= this.deps.now()) throw new AppError(ResultCode.forbidden, CommerceMessages.uploadExpired);
     if (!KEY.test(q.key)) throw badRequest('文件名不正确，请重新上传');
+    return this.keep(userId, q.key, body);
+  }
+
+  /**
+   * s3/cos: takes over an upload the user PUT to the bucket under the key of their credentials. A
+   * repeated claim (a double click) answers the same file path; the bucket copy is removed once kept.
+   */
+  async claim(userId: number, q: { key: string; exp: number; sig: string }): Promise<{ file_path: string }> {
+    if (!BUCKET_KEY.test(q.key) || !Number.isSafeInteger(q.exp) || !this.signer.verify({ userId, prefix: q.key, exp: q.exp }, q.sig)) {
+      throw new AppError(ResultCode.forbidden, CommerceMessages.uploadExpired);
+    }
+    // The PUT had until `exp`; the claim that follows it gets as long again.
+    if ((q.exp + this.deps.config.uploads.urlMinutes * 60) * 1000 <= this.deps.now()) throw new AppError(ResultCode.forbidden, CommerceMessages.uploadExpired);
+    for (const ext of new Set(Object.values(EXT))) {
+      const done = await this.images.byKey(`${q.key}.${ext}`);
+      if (done?.user_id === userId) return { file_path: filePathOf(done.key) };
+    }
+    const size = await this.bucket.size(q.key);
+    if (size === null) throw badRequest(CommerceMessages.uploadFailed);
+    if (size > IMAGE_MAX_BYTES) {
+      await this.bucket.remove(q.key);
+      throw new AppError(ResultCode.payloadTooLarge, CommerceMessages.uploadTooLarge, 413);
+    }
+    const body = await this.bucket.bytes(q.key, IMAGE_MAX_BYTES);
+    if (body === null) throw badRequest(CommerceMessages.uploadFailed);
+    const type = body.length <= IMAGE_MAX_BYTES ? sniffImage(body) : null;
+    if (!type) await this.bucket.remove(q.key);
+    const kept = await this.keep(userId, `${q.key}.${type ? EXT[type] : 'png'}`, body);
+    await this.bucket.remove(q.key).catch(() => undefined);
+    return kept;
+  }
+
+  /** The checks every upload passes (size, an image by its bytes, a fresh key), then the store. */
+  private async keep(userId: number, key: string, body: Buffer): Promise<{ file_path: string }> {
     if (body.length > IMAGE_MAX_BYTES) throw new AppError(ResultCode.payloadTooLarge, CommerceMessages.uploadTooLarge, 413);
     const type = sniffImage(body);
     if (!type) throw badRequest(CommerceMessages.uploadNotImage);
     await this.deps.limiter.reserve([{ key: `upload:put:${userId}`, limit: 60, windowMs: HOUR, message: '上传过于频繁，请稍后再试' }]);
-    const row: UploadedImageRow = { key: q.key, user_id: userId, content_type: type, size_bytes: body.length, created_at: this.deps.now() };
+    const row: UploadedImageRow = { key, user_id: userId, content_type: type, size_bytes: body.length, created_at: this.deps.now() };
     // The key is claimed first: a second upload to a known key (someone's avatar) cannot replace it.
     if (!(await this.images.claim(row))) throw badRequest('该文件已存在，请重新上传');
     try {
-      await this.deps.store.putBytes(storeKey(q.key), body, type);
+      await this.deps.store.putBytes(storeKey(key), body, type);
     } catch (err) {
-      await this.images.remove(q.key);
+      await this.images.remove(key);
       throw err;
     }
-    return { file_path: filePathOf(q.key) };
+    return { file_path: filePathOf(key) };
   }
 
   /** An uploaded file for GET /uploads/files/…; 404 for anything that is not one. */
