@@ -1,4 +1,5 @@
 // Builds the Fastify app; tests and main.ts both call buildApp.
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -11,6 +12,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { seed } from './db/seed.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors.js';
 import { registerJsonBody } from './plugins/json-body.js';
+import { registerObservability, requestId } from './plugins/observability.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { BucketUpload } from './providers/upload/bucket-upload.js';
 import { accountRoutes } from './routes/accounts.js';
@@ -29,6 +31,7 @@ import { calcRoutes } from './routes/calc.js';
 import { processingRoutes } from './routes/processing.js';
 import { taskRoutes } from './routes/tasks.js';
 import { videoRoutes } from './routes/videos.js';
+import { carouselRoutes, opsRoutes } from './routes/ops.js';
 import { createServices, type Services } from './services/container.js';
 
 export interface App {
@@ -67,6 +70,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     bodyLimit: 1024 * 1024,
     frameworkErrors,
     clientErrorHandler,
+    genReqId: (req) => requestId(req.headers['x-request-id'], randomUUID),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -75,6 +79,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // An s3/cos upload provider: the browser PUTs images straight to the bucket.
   registerSecurityHeaders(app, config.uploads.bucket ? [await new BucketUpload(config.uploads.bucket).origin()] : []);
   registerJsonBody(app);
+  registerObservability(app, { db, store: services.store, jobs: services.jobs, instance: services.tasks.instance, metricsToken: config.metricsToken });
   services.logger = app.log;
   services.files.startScratch(app.log);
   if (!config.reportFonts) {
@@ -97,6 +102,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(contentRoutes, { services });
   await app.register(associationRoutes, { services });
   await app.register(videoRoutes, { services });
+  await app.register(opsRoutes, { services });
+  await app.register(carouselRoutes, { services });
 
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await app.register(fastifyStatic, {

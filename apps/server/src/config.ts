@@ -42,6 +42,8 @@ export interface Config {
   ai: AiSettings;
   pay: PaySettings;
   uploads: UploadSettings;
+  /** METRICS_TOKEN: a bearer token that may read /metrics from other machines (else: this machine only). */
+  metricsToken: string | null;
 }
 
 /** One OpenAI-compatible chat API, from AI_PROVIDERS (issue 17). */
@@ -166,7 +168,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     pay: paySettings(env),
     uploads: uploadSettings(env),
+    metricsToken: metricsToken(env),
   };
+}
+
+function metricsToken(env: NodeJS.ProcessEnv): string | null {
+  const v = env.METRICS_TOKEN || null;
+  if (v !== null && v.length < 32) throw new Error('METRICS_TOKEN must be at least 32 characters (e.g. openssl rand -hex 32)');
+  return v;
 }
 
 /**

@@ -94,10 +94,20 @@ export interface RunOptions {
   onStart?: () => void;
 }
 
+/** How an analysis ended, for metrics. */
+export type JobOutcome = 'ok' | 'refused' | 'error' | 'timeout' | 'crash' | 'cancelled';
+
+/** Watches analyses (metrics): when one leaves the queue, and how it ended. */
+export interface JobObserver {
+  started(toolId: number, waitedMs: number): void;
+  finished(toolId: number, ranMs: number, outcome: JobOutcome): void;
+}
+
 export class JobPool {
   private readonly pool: Piscina;
   private readonly exports: Piscina;
   private readonly queue: FairQueue;
+  private observer: JobObserver | null = null;
 
   constructor(private readonly settings: JobSettings) {
     this.pool = createPool('tool-job', settings.concurrency, settings.heapMb);
@@ -120,20 +130,43 @@ export class JobPool {
     const transferList = Object.values(job.set.columns)
       .filter((c): c is Float64Array => c instanceof Float64Array)
       .map((c) => c.buffer as ArrayBuffer);
+    const queuedAt = performance.now();
     try {
       return await this.queue.run({
         user: opts.user,
         id: opts.id,
         signal: opts.signal,
-        start: () => {
+        start: async () => {
           opts.onStart?.();
-          return runWithDeadline<ToolJobResult>(this.pool, job, this.settings.timeoutMs, transferList, opts.signal);
+          const startedAt = performance.now();
+          this.observer?.started(job.toolId, startedAt - queuedAt);
+          let outcome: JobOutcome = 'error';
+          try {
+            const result = await runWithDeadline<ToolJobResult>(this.pool, job, this.settings.timeoutMs, transferList, opts.signal);
+            outcome = result.ok ? 'ok' : result.internal ? 'error' : 'refused';
+            return result;
+          } catch (err) {
+            if (err instanceof JobFailure) outcome = err.reason;
+            throw err;
+          } finally {
+            this.observer?.finished(job.toolId, performance.now() - startedAt, outcome);
+          }
         },
       });
     } catch (err) {
       if (err instanceof QueueCancelled) throw new JobFailure('cancelled', err.message);
       throw err;
     }
+  }
+
+  /** One observer (the metrics of this instance). */
+  observe(observer: JobObserver): void {
+    this.observer = observer;
+  }
+
+  /** Analyses waiting for a thread and running on this instance. */
+  stats(): { waiting: number; running: number } {
+    return this.queue.stats();
   }
 
   /** How long a task's lease lasts without renewal. */
