@@ -1,8 +1,17 @@
 // Test harness: a real app on a fresh temporary database (SQLite file, or a new PostgreSQL
 // database when DATABASE_URL is set), with a clock tests can move forward.
+//
+// A fresh app is migrated, seeded and has every example file ingested — about a hundred DuckDB
+// ingests, most of a test's start-up. That prepared state is made once per machine and kept as a
+// template (a data folder, and for PostgreSQL a template database), keyed by a hash of everything it
+// is made from; each app starts from a copy of it and still runs the same preparation, which then
+// finds nothing to do. Changing a migration, a seed or an example makes a new template.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { EXAMPLE_FILES } from '@labstat/tools';
 import pg from 'pg';
 import { buildApp, type App } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
@@ -21,16 +30,21 @@ export interface TestApp extends App {
   close(): Promise<void>;
 }
 
-async function freshPostgres(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+const dbUrl = (baseUrl: string, name: string) => {
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
+async function freshPostgres(baseUrl: string, template: string | null = null): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `labstat_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
+  const url = dbUrl(baseUrl, name);
   return {
-    url: url.toString(),
+    url,
     async drop() {
       const c = new pg.Client({ connectionString: baseUrl });
       await c.connect();
@@ -40,9 +54,82 @@ async function freshPostgres(baseUrl: string): Promise<{ url: string; drop(): Pr
   };
 }
 
+/** Hash of what a prepared database is made from: the db folder (migrations, seeds) and the examples. */
+function templateKey(pgBase: string | null): string {
+  const h = crypto.createHash('sha256').update('labstat-test-template-1\n').update(pgBase ?? 'sqlite');
+  const dbDir = fileURLToPath(new URL('../db/', import.meta.url));
+  const walk = (dir: string): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+  for (const file of walk(dbDir).sort()) h.update(path.relative(dbDir, file)).update(fs.readFileSync(file));
+  for (const ex of EXAMPLE_FILES) h.update(`${ex.key}\n${ex.filename}\n`).update(fs.readFileSync(ex.file));
+  return h.digest('hex').slice(0, 16);
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The prepared template for this machine: its data folder and, on PostgreSQL, its database name.
+ * One process makes it (a lock folder naming its pid); others wait for its READY mark.
+ */
+async function preparedTemplate(): Promise<{ dataDir: string; database: string | null }> {
+  const pgBase = process.env.DATABASE_URL || null;
+  const key = templateKey(pgBase);
+  const root = path.join(os.tmpdir(), 'labstat-test-templates', key);
+  const dataDir = path.join(root, 'data');
+  const database = pgBase ? `labstat_tpl_${key}` : null;
+  const ready = path.join(root, 'READY');
+  const lock = `${root}.lock`;
+  fs.mkdirSync(path.dirname(root), { recursive: true });
+  for (const deadline = Date.now() + 10 * 60_000; !fs.existsSync(ready); ) {
+    if (Date.now() > deadline) throw new Error(`test template ${root} was not made in 10 minutes`);
+    try {
+      fs.mkdirSync(lock);
+    } catch {
+      const owner = Number(fs.readFileSync(path.join(lock, 'pid'), { encoding: 'utf8', flag: 'a+' }) || 0);
+      if (owner && !alive(owner)) fs.rmSync(lock, { recursive: true, force: true });
+      await new Promise((r) => setTimeout(r, 200));
+      continue;
+    }
+    try {
+      fs.writeFileSync(path.join(lock, 'pid'), String(process.pid));
+      if (fs.existsSync(ready)) break;
+      fs.rmSync(root, { recursive: true, force: true });
+      fs.mkdirSync(dataDir, { recursive: true });
+      if (pgBase && database) {
+        const admin = new pg.Client({ connectionString: pgBase });
+        await admin.connect();
+        await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+        await admin.query(`CREATE DATABASE ${database}`);
+        await admin.end();
+      }
+      const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST: '', ...(pgBase && database ? { DATABASE_URL: dbUrl(pgBase, database) } : {}) });
+      const built = await buildApp(config, { prepare: true });
+      await built.app.close();
+      // Only the database file and the stored objects: scratch folders and keys are each app's own.
+      for (const entry of fs.readdirSync(dataDir)) {
+        if (entry !== 'labstat.db' && entry !== 'store') fs.rmSync(path.join(dataDir, entry), { recursive: true, force: true });
+      }
+      fs.writeFileSync(ready, new Date().toISOString());
+    } finally {
+      fs.rmSync(lock, { recursive: true, force: true });
+    }
+  }
+  return { dataDir, database };
+}
+
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'labstat-test-'));
-  const pgDb = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL) : null;
+  // A test that names its own data folder or database gets exactly that.
+  const template = env.DATA_DIR || env.DATABASE_URL ? null : await preparedTemplate();
+  if (template) fs.cpSync(template.dataDir, dataDir, { recursive: true });
+  const pgDb = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL, template?.database ?? null) : null;
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
