@@ -54,13 +54,18 @@ async function freshPostgres(baseUrl: string, template: string | null = null): P
   };
 }
 
-/** Hash of what a prepared database is made from: the db folder (migrations, seeds) and the examples. */
+/**
+ * Hash of what a prepared database is made from: the db folder (migrations, seeds), the code that
+ * ingests and stores files, and the examples.
+ */
 function templateKey(pgBase: string | null): string {
   const h = crypto.createHash('sha256').update('labstat-test-template-1\n').update(pgBase ?? 'sqlite');
-  const dbDir = fileURLToPath(new URL('../db/', import.meta.url));
-  const walk = (dir: string): string[] =>
-    fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
-  for (const file of walk(dbDir).sort()) h.update(path.relative(dbDir, file)).update(fs.readFileSync(file));
+  const src = fileURLToPath(new URL('../', import.meta.url));
+  const walk = (p: string): string[] =>
+    fs.statSync(p).isDirectory() ? fs.readdirSync(p).flatMap((name) => walk(path.join(p, name))) : [p];
+  for (const part of ['db', 'ingest', 'storage', 'services/file-service.ts']) {
+    for (const file of walk(path.join(src, part)).sort()) h.update(path.relative(src, file)).update(fs.readFileSync(file));
+  }
   for (const ex of EXAMPLE_FILES) h.update(`${ex.key}\n${ex.filename}\n`).update(fs.readFileSync(ex.file));
   return h.digest('hex').slice(0, 16);
 }
