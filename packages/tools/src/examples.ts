@@ -13,6 +13,8 @@ import { ADVANCED_EXAMPLES_D } from './advanced/examples-d.js';
 import { ADVANCED_EXAMPLES_E } from './advanced/examples-e.js';
 import { ADVANCED_EXAMPLES_X1 } from './advanced/examples-x1.js';
 import { ADVANCED_EXAMPLES_X2 } from './advanced/examples-x2.js';
+import { ADVANCED_EXAMPLES_Y1 } from './advanced/examples-y1.js';
+import { ADVANCED_EXAMPLES_Y2 } from './advanced/examples-y2.js';
 import { PREDICTION_EXAMPLES_A } from './med/prediction/examples-a.js';
 import { PREDICTION_EXAMPLES_B } from './med/prediction/examples-b.js';
 import { PREDICTION_EXAMPLES_C } from './med/prediction/examples-c.js';
@@ -122,6 +124,8 @@ export const EXAMPLE_FILES: readonly ExampleFile[] = [
   ...ADVANCED_EXAMPLES_E,
   ...ADVANCED_EXAMPLES_X1,
   ...ADVANCED_EXAMPLES_X2,
+  ...ADVANCED_EXAMPLES_Y1,
+  ...ADVANCED_EXAMPLES_Y2,
 ];
 
 /** The Chinese manual (markdown) of a tool, kept in its folder. */

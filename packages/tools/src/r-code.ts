@@ -14,6 +14,8 @@ import { ADVANCED_R_D } from './advanced/r-code-d.js';
 import { ADVANCED_R_E } from './advanced/r-code-e.js';
 import { ADVANCED_R_X1 } from './advanced/r-code-x1.js';
 import { ADVANCED_R_X2 } from './advanced/r-code-x2.js';
+import { ADVANCED_R_Y1 } from './advanced/r-code-y1.js';
+import { ADVANCED_R_Y2 } from './advanced/r-code-y2.js';
 import { PREDICTION_R_A } from './med/prediction/r-code-a.js';
 import { PREDICTION_R_B } from './med/prediction/r-code-b.js';
 import { PREDICTION_R_C } from './med/prediction/r-code-c.js';
@@ -183,6 +185,8 @@ const SCRIPTS: Record<string, (p: Params) => string[]> = {
   ...ADVANCED_R_E,
   ...ADVANCED_R_X1,
   ...ADVANCED_R_X2,
+  ...ADVANCED_R_Y1,
+  ...ADVANCED_R_Y2,
   kappa: (p) => {
     const raters = list(p.raters);
     const weights = q(['linear', 'quadratic'].includes(String(p.weights)) ? p.weights : 'none');

@@ -91,6 +91,8 @@ import { ADVANCED_TOOLS_D } from './advanced/group-d.js';
 import { ADVANCED_TOOLS_E } from './advanced/group-e.js';
 import { ADVANCED_TOOLS_X1 } from './advanced/group-x1.js';
 import { ADVANCED_TOOLS_X2 } from './advanced/group-x2.js';
+import { ADVANCED_TOOLS_Y1 } from './advanced/group-y1.js';
+import { ADVANCED_TOOLS_Y2 } from './advanced/group-y2.js';
 import { PREDICTION_TOOLS_A } from './med/prediction/group-a.js';
 import { PREDICTION_TOOLS_B } from './med/prediction/group-b.js';
 import { PREDICTION_TOOLS_C } from './med/prediction/group-c.js';
@@ -157,6 +159,8 @@ export const TOOLS: readonly Tool[] = [
   ...ADVANCED_TOOLS_E,
   ...ADVANCED_TOOLS_X1,
   ...ADVANCED_TOOLS_X2,
+  ...ADVANCED_TOOLS_Y1,
+  ...ADVANCED_TOOLS_Y2,
 ];
 
 export function toolById(id: number): Tool | undefined {

@@ -21,6 +21,8 @@ import { EXPLAINERS as advancedD } from './advanced-d.js';
 import { EXPLAINERS as advancedE } from './advanced-e.js';
 import { EXPLAINERS as advancedX1 } from './advanced-x1.js';
 import { EXPLAINERS as advancedX2 } from './advanced-x2.js';
+import { EXPLAINERS as advancedY1 } from './advanced-y1.js';
+import { EXPLAINERS as advancedY2 } from './advanced-y2.js';
 import { EXPLAINERS as predictionA } from './prediction-a.js';
 import { EXPLAINERS as predictionB } from './prediction-b.js';
 import { EXPLAINERS as predictionC } from './prediction-c.js';
@@ -57,4 +59,6 @@ export const EXPLAINERS: Readonly<Record<string, (f: ReportFacts) => Explanation
   ...advancedE,
   ...advancedX1,
   ...advancedX2,
+  ...advancedY1,
+  ...advancedY2,
 };

@@ -1,0 +1,75 @@
+import { dataThenParams, levelField } from '../../common.js';
+import { option, type ToolDefinition } from '../../tool.js';
+
+export const definition: ToolDefinition = {
+  id: 6017,
+  key: 'mixed-model',
+  version: 1,
+  name: '线性混合模型',
+  subname: 'Linear Mixed-Effects Model',
+  description:
+    '分析同一研究对象多次测量（纵向、重复测量）的连续结局：个体的随机截距，可选时间等变量的随机斜率（相关），REML 或 ML 估计；给出固定效应的 β、标准误、Satterthwaite 自由度、t 检验与 95%CI，Ⅲ型 F 检验，方差成分、ICC，AIC/BIC，随机斜率与固定效应的似然比检验，个体轨迹图与残差图。结果与 R 的 lme4::lmer 和 lmerTest 一致。',
+  family: 'advanced',
+  categories: ['moxing', 'longitudinal'],
+  difficulty: 4,
+  methods: ['线性混合效应模型', '随机截距与随机斜率', '限制性极大似然（REML）', 'Satterthwaite 自由度', 'Ⅲ型 F 检验', '组内相关系数 ICC', '似然比检验'],
+  vip: true,
+  svip: true,
+  runningTime: 5,
+  example: 'lmm-bp',
+  exampleParams: { y: '收缩压', id: '患者编号', time: '随访月', group: '组别', x: ['年龄'], factors: ['性别'], slopes: ['随访月'] },
+  ...dataThenParams({
+    tips: '长格式数据：每行是某个研究对象的一次测量，一列个体编号、一列测量时间（如随访月、第几次随访），一列连续结局，以及分组与协变量。同一个体的各行编号相同；允许各人测量次数不同（失访）。',
+    paramsDescription: '选择结局、个体编号、时间、分组与协变量，以及随机效应结构',
+    notice:
+      '线性混合模型用个体的随机效应描述同一个体多次测量之间的相关：随机截距表示各人基线水平不同，随机斜率表示各人随时间的变化速度不同。任一所选变量缺失的行不参与分析（同一个体的其余各行照常使用）。',
+    fields: [
+      { filed: 'y', name: '结局变量', type: 'select_single', columns: 'numeric', value: '', required: true, tips: '每次测量的连续结局，如血压、HbA1c、评分。' },
+      { filed: 'id', name: '个体编号', type: 'select_single', columns: 'any', value: '', required: true, tips: '标识同一研究对象的列（随机效应的分组因子）；同一个体的多次测量相关。' },
+      { filed: 'time', name: '测量时间', type: 'select_single', columns: 'numeric', value: '', required: true, tips: '测量的时间（如 0、3、6、12 个月）或第几次测量。' },
+      {
+        filed: 'timeModel',
+        name: '时间在模型中的形式',
+        type: 'select_single',
+        value: 'linear',
+        tips: '线性：时间每增加 1 个单位的平均变化（可设随机斜率）；分类：各时间点分别与第一个时间点比较（不假定线性，仅随机截距或其他变量的斜率）。',
+        option: [option('线性趋势', 'linear'), option('分类（各时间点）', 'factor')],
+      },
+      { filed: 'group', name: '分组变量（可选）', type: 'select_single', columns: 'categorical', value: '', tips: '如干预组 / 对照组；作为分类自变量纳入，轨迹图按它分组。' },
+      {
+        filed: 'interaction',
+        name: '分组 × 时间交互',
+        type: 'select_single',
+        value: 'yes',
+        tips: '纳入交互项可检验各组随时间的变化是否不同（如干预组血压下降是否更快）；需要选择分组变量。',
+        option: [option('纳入', 'yes'), option('不纳入', 'no')],
+      },
+      { filed: 'x', name: '定量协变量', type: 'select_multi', columns: 'numeric', value: [], tips: '如年龄；系数为每增加 1 个单位的效应。' },
+      { filed: 'factors', name: '分类协变量', type: 'select_multi', columns: 'categorical', value: [], tips: '如性别；自动生成哑变量，与参照类别比较。' },
+      {
+        filed: 'reference',
+        name: '分类变量的参照水平（可选）',
+        type: 'input',
+        value: '',
+        tips: '格式“变量=参照水平”，多个变量用分号分隔，如“组别=对照组; 性别=男”。未指定的变量以数据中最先出现的类别为参照。',
+      },
+      {
+        filed: 'slopes',
+        name: '随机斜率（可选）',
+        type: 'select_multi',
+        columns: 'numeric',
+        value: [],
+        tips: '不选：只有随机截距（各人基线不同、变化速度相同）。选测量时间：各人有自己的变化速度（随机截距与斜率相关）。只能选测量时间（线性）或所选的定量协变量。',
+      },
+      {
+        filed: 'method',
+        name: '估计方法',
+        type: 'select_single',
+        value: 'REML',
+        tips: 'REML（限制性极大似然，默认，方差成分无偏）；ML（极大似然）。固定效应的似然比检验总是用 ML 重新拟合。',
+        option: [option('REML', 'REML'), option('ML', 'ML')],
+      },
+      levelField(),
+    ],
+  }),
+};
