@@ -1,25 +1,34 @@
 // Times upload + ingest of a large numeric CSV through the real built server over HTTP, the
-// server's peak memory, and preview pages after ingest; `wc -l` on the same file is the physical
-// floor. Run with `npm run bench` (BENCH_INGEST_MB sets the file size, 200 by default).
-import { execFileSync, spawn } from 'node:child_process';
+// server's peak memory, and preview pages after ingest. References in the same run: `wc -l` on the
+// same file (the physical floor) and DuckDB alone turning it into Parquet (issue 25: ingest within 2×
+// of it). Run with `npm run bench` (BENCH_INGEST_MB sets the file size, 200 by default).
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { procStatusMb, registerUser, startBuiltServer, uploadFile } from './lib/bench-server.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '..');
 const TARGET_MB = Number(process.env.BENCH_INGEST_MB ?? 200);
 const COLS = 10;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const p = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(p));
-    });
-  });
+/** DuckDB alone: the CSV to a Parquet file, types detected by DuckDB (best of 2). */
+async function duckdbAloneMs(csv: string, work: string): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < 2; i++) {
+    const db = await DuckDBInstance.create(':memory:');
+    const con = await db.connect();
+    const out = path.join(work, `duck-${i}.parquet`);
+    const t = performance.now();
+    await con.run(`COPY (SELECT * FROM read_csv('${csv.replace(/'/g, "''")}')) TO '${out.replace(/'/g, "''")}' (FORMAT parquet)`);
+    times.push(performance.now() - t);
+    con.closeSync();
+    db.closeSync();
+    fs.rmSync(out, { force: true });
+  }
+  return Math.min(...times);
 }
 
 function makeCsv(file: string): { rows: number; bytes: number } {
@@ -44,14 +53,7 @@ function makeCsv(file: string): { rows: number; bytes: number } {
   return { rows, bytes };
 }
 
-const procStatus = (pid: number, key: string) => {
-  const m = new RegExp(`${key}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) / 1024 : NaN;
-};
-
 async function main() {
-  const main = path.join(root, 'apps/server/dist/main.js');
-  if (!fs.existsSync(main)) throw new Error('build the server first (tsc -b apps/server)');
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'labstat-bench-'));
   const csv = path.join(work, 'bench.csv');
   let t = Date.now();
@@ -62,39 +64,15 @@ async function main() {
   execFileSync('wc', ['-l', csv]);
   const wcMs = performance.now() - t;
 
-  const port = await freePort();
-  const child = spawn(process.execPath, [main], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(work, 'data'), LOG_LEVEL: 'warn', DATABASE_URL: '' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      /* starting */
-    }
-    if (i > 300) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  const api = async (method: string, p: string, body?: unknown) =>
-    (await (await fetch(url + p, { method, headers: body ? { 'content-type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined })).json()) as any;
-  const qr = await api('GET', '/login/wechat/get_qrcode');
-  const scan = await api('POST', '/dev/wechat/scan', { logkey: qr.data.logkey });
-  await api('POST', '/smscode/', { account: '13600000000' });
-  const box = await api('GET', '/dev/sms-outbox?account=13600000000');
-  const signup = await api('POST', '/v2/signup', { account: '13600000000', smscode: box.data[0].code, password: 'bench123', checkPass: 'bench123', openid: scan.data.openid });
-  const token = signup.data.access_token as string;
-  const rssBefore = procStatus(child.pid!, 'VmRSS');
+  const duckMs = await duckdbAloneMs(csv, work);
 
-  const form = new FormData();
-  form.append('file1', await fs.openAsBlob(csv), 'bench.csv');
-  t = performance.now();
-  const up = (await (await fetch(`${url}/v2/datamanager/uploadfile`, { method: 'POST', body: form, headers: { 'x-csrftoken': token } })).json()) as any;
-  const ingestMs = performance.now() - t;
-  if (up.code !== 200) throw new Error(`upload failed: ${up.msg}`);
-  const peakMb = procStatus(child.pid!, 'VmHWM');
+  const server = await startBuiltServer(path.join(work, 'data'));
+  const { url, child } = server;
+  const token = await registerUser(url, '13600000000');
+  const rssBefore = procStatusMb(child.pid!, 'VmRSS');
+  const { data: uploaded, ms: ingestMs } = await uploadFile(url, token, csv, 'bench.csv');
+  const up = { data: uploaded };
+  const peakMb = procStatusMb(child.pid!, 'VmHWM');
 
   const fid = up.data._fid as string;
   const pages = [1, 500, Math.ceil(up.data.rows / 100)];
@@ -109,8 +87,7 @@ async function main() {
     }
     pageMs[`page${p}`] = Math.round(Math.min(...times) * 10) / 10;
   }
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
+  await server.stop();
 
   const mb = made.bytes / 1048576;
   const result = {
@@ -118,13 +95,15 @@ async function main() {
     machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version },
     file: { rows: made.rows, columns: COLS, megabytes: Math.round(mb * 10) / 10 },
     uploadAndIngestMs: Math.round(ingestMs),
+    duckdbAloneCsvToParquetMs: Math.round(duckMs),
+    ratioToDuckdb: Math.round((ingestMs / duckMs) * 100) / 100,
     ingestMBps: Math.round((mb / (ingestMs / 1000)) * 10) / 10,
     wcLinesMs: Math.round(wcMs * 10) / 10,
     wcMBps: Math.round((mb / (wcMs / 1000)) * 10) / 10,
     serverRssBeforeMb: Math.round(rssBefore),
     serverPeakRssMb: Math.round(peakMb),
     previewPageBestOf5Ms: pageMs,
-    targets: { ingestUnderMs: 15000, peakRssUnderMb: 1024, pageUnderMs: 100 },
+    targets: { ingestUnderMs: 15000, ratioToDuckdbAtMost: 2, peakRssUnderMb: 1024, pageUnderMs: 100 },
   };
   console.log(JSON.stringify(result, null, 2));
   fs.mkdirSync(path.join(here, 'results'), { recursive: true });
