@@ -131,8 +131,8 @@ async function preparedTemplate(): Promise<{ dataDir: string; database: string |
 
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'labstat-test-'));
-  // A test that names its own data folder or database gets exactly that.
-  const template = env.DATA_DIR || env.DATABASE_URL ? null : await preparedTemplate();
+  // A test that names its own data folder, database or object store gets exactly that.
+  const template = env.DATA_DIR || env.DATABASE_URL || env.S3_BUCKET ? null : await preparedTemplate();
   if (template) fs.cpSync(template.dataDir, dataDir, { recursive: true });
   const pgDb = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL, template?.database ?? null) : null;
   const config = loadConfig({
