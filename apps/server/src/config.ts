@@ -240,5 +240,6 @@ function s3Settings(env: NodeJS.ProcessEnv): S3Settings | null {
     // MinIO and most self-hosted stores want path-style URLs; AWS and COS accept them too.
     forcePathStyle: env.S3_FORCE_PATH_STYLE !== 'false',
     prefix: env.S3_PREFIX || '',
+    cacheBytes: Math.max(64, int('S3_CACHE_MB', 10_240, env)) * 1024 * 1024,
   };
 }

@@ -13,6 +13,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
+import { CacheBudget } from './cache-budget.js';
 import { assertSafeKey, ObjectNotFound, type ObjectStore } from './object-store.js';
 
 export interface S3Settings {
@@ -24,11 +25,14 @@ export interface S3Settings {
   forcePathStyle: boolean;
   /** Prefix inside the bucket, so one bucket can serve several deployments. */
   prefix: string;
+  /** Local copies kept for readers that need a file (S3_CACHE_MB); the least recently used go first. */
+  cacheBytes?: number;
 }
 
 export class S3Store implements ObjectStore {
   readonly name = 's3' as const;
   private readonly client: S3Client;
+  private readonly cache: CacheBudget;
 
   constructor(
     private readonly s: S3Settings,
@@ -45,6 +49,8 @@ export class S3Store implements ObjectStore {
       responseChecksumValidation: 'WHEN_REQUIRED',
     });
     fs.mkdirSync(cacheDir, { recursive: true });
+    this.cache = new CacheBudget(cacheDir, s.cacheBytes ?? 10 * 1024 ** 3);
+    this.cache.load();
   }
 
   private full(key: string): string {
@@ -66,7 +72,10 @@ export class S3Store implements ObjectStore {
     // Keep the bytes as the cached copy: the next reader needs them on disk anyway.
     const cached = path.join(this.cacheDir, ...key.split('/'));
     await fs.promises.mkdir(path.dirname(cached), { recursive: true });
-    await fs.promises.rename(localPath, cached).catch(() => fs.promises.rm(localPath, { force: true }));
+    await fs.promises.rename(localPath, cached).then(
+      () => this.cache.touch(cached, size),
+      () => fs.promises.rm(localPath, { force: true }),
+    );
   }
 
   async putBytes(key: string, data: Buffer, contentType = 'application/octet-stream'): Promise<void> {
@@ -87,12 +96,16 @@ export class S3Store implements ObjectStore {
 
   async localPath(key: string): Promise<string> {
     const cached = path.join(this.cacheDir, ...key.split('/'));
-    if (fs.existsSync(cached)) return cached;
+    if (fs.existsSync(cached)) {
+      this.cache.touch(cached);
+      return cached;
+    }
     await fs.promises.mkdir(path.dirname(cached), { recursive: true });
     // This download's own name: two first readers of one key in the same millisecond must not share it.
     const part = `${cached}.${process.pid}.${crypto.randomBytes(6).toString('hex')}.part`;
     await pipeline(await this.get(key), fs.createWriteStream(part));
     await fs.promises.rename(part, cached);
+    this.cache.touch(cached);
     return cached;
   }
 
@@ -107,6 +120,8 @@ export class S3Store implements ObjectStore {
       if (keys.length > 0) await this.client.send(new DeleteObjectsCommand({ Bucket: this.s.bucket, Delete: { Objects: keys } }));
       token = list.IsTruncated ? list.NextContinuationToken : undefined;
     } while (token);
-    await fs.promises.rm(path.join(this.cacheDir, ...prefix.replace(/\/$/, '').split('/')), { recursive: true, force: true });
+    const local = path.join(this.cacheDir, ...prefix.replace(/\/$/, '').split('/'));
+    await fs.promises.rm(local, { recursive: true, force: true });
+    this.cache.forgetUnder(local);
   }
 }
