@@ -42,6 +42,8 @@ export interface Config {
   ai: AiSettings;
   pay: PaySettings;
   uploads: UploadSettings;
+  /** REDIS_URL: analyses and exports go to `npm run worker` processes through BullMQ queues. */
+  redisUrl: string | null;
   /** METRICS_TOKEN: a bearer token that may read /metrics from other machines (else: this machine only). */
   metricsToken: string | null;
 }
@@ -155,7 +157,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       // An instance renews its tasks' leases every third of this; a task whose lease ran out fails.
       leaseMs: Math.max(3, int('JOB_LEASE_S', 30, env)) * 1000,
       allowFaults: env.JOB_ALLOW_FAULTS === '1',
+      queueInflight: Math.max(1, int('JOB_QUEUE_INFLIGHT', 32, env)),
+      // With REDIS_URL: a worker that has not renewed a job's lock for this long is taken for dead.
+      queueLockMs: Math.max(1000, int('JOB_QUEUE_LOCK_MS', 30_000, env)),
     },
+    redisUrl: env.REDIS_URL || null,
     cserviceUrl: env.CSERVICE_URL || '/static/cservice.svg',
     reportFonts: findChartFonts(env),
     ai: {

@@ -13,3 +13,4 @@ export * from './help.js';
 export * from './calc.js';
 export * from './figure.js';
 export * from './risk-calculator.js';
+export * from './ops.js';

@@ -23,8 +23,17 @@ import { createUserCommerce } from '../services/commerce/user-container.js';
 import { createStore } from '../services/container.js';
 import { RateLimiter } from '../services/rate-limiter.js';
 import { VIDEO_MAX_BYTES, VideoService } from '../services/video-service.js';
+import { AuditRepo } from '../repositories/audit-repo.js';
+import { OpsRepo } from '../repositories/ops-repo.js';
+import { AuditService } from '../services/ops/audit-service.js';
+import { UsersOps } from '../services/ops/users-ops.js';
 
 export const USAGE = `LabStat operations
+
+  grant-operator PHONE
+      give the user with this phone number the operator role (the console under /#/ops)
+  revoke-operator PHONE
+      take the operator role away (effective on the user's next request)
 
   redeem-batch --tier vip|svip (--days N | --life) --count K [--expires YYYY-MM-DD] [--note TEXT] [--csv FILE]
       make K redeem codes (printed one per line; --csv also writes them to FILE);
@@ -89,6 +98,19 @@ export async function runOps(argv: string[], env: NodeJS.ProcessEnv, io: OpsIo):
     };
     const c = createUserCommerce(deps);
     switch (command) {
+      case 'grant-operator':
+      case 'revoke-operator': {
+        const { positionals } = parseArgs({ args: rest, allowPositionals: true, options: {} });
+        if (positionals.length !== 1) throw new UsageError(`${command} takes one PHONE`);
+        const mobile = positionals[0]!.trim();
+        const on = command === 'grant-operator';
+        const usersOps = new UsersOps(db.kysely, new OpsRepo(db.kysely), deps.users, unavailable('sessions'), new AuditService(new AuditRepo(db.kysely), now), now);
+        const r = await usersOps.setOperator(mobile, on).catch((err: Error) => {
+          throw new Error(err.message === '用户不存在' ? `no user with mobile ${mobile}` : err.message);
+        });
+        io.out(`user ${r.userId} (${mobile}): ${r.changed ? (on ? 'is now an operator' : 'is no longer an operator') : on ? 'was already an operator' : 'was not an operator'}`);
+        return 0;
+      }
       case 'redeem-batch': {
         const { values } = parseArgs({
           args: rest,

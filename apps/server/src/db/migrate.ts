@@ -12,6 +12,7 @@ import * as m0009 from './migrations/0009-commerce-content.js';
 import * as m0010 from './migrations/0010-user-commerce.js';
 import * as m0011 from './migrations/0011-feedback-content.js';
 import * as m0012 from './migrations/0012-calc-results.js';
+import * as m0013 from './migrations/0013-operator-console.js';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0010-user-commerce': m0010,
   '0011-feedback-content': m0011,
   '0012-calc-results': m0012,
+  '0013-operator-console': m0013,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -27,6 +27,9 @@ export interface UsersTable {
   svip_life: number;
   created_at: number;
   updated_at: number;
+  /** Set while an operator has locked the account (migration 0013). */
+  locked_at: Generated<number | null>;
+  lock_reason: Generated<string>;
 }
 
 export interface SessionsTable {
@@ -145,6 +148,10 @@ export interface ToolsTable {
   active: number;
   video_file_id: string | null;
   updated_at: number;
+  /** Operator overrides (migration 0013), never written by seeding: 0 free, 1 member, 2 advanced member. */
+  vip_override: Generated<number | null>;
+  sort_override: Generated<number | null>;
+  manual_override: Generated<string | null>;
 }
 
 export interface ToolFavoritesTable {
@@ -407,6 +414,31 @@ export interface CalcResultsTable {
   created_at: number;
 }
 
+/** Home page carousel slides (migration 0013), edited by operators. */
+export interface CarouselSlidesTable {
+  id: Generated<number>;
+  title: string;
+  text: string;
+  link: string;
+  bg: string;
+  image: string;
+  sort: number;
+  active: number;
+  created_at: number;
+}
+
+/** Append-only record of operator actions (migration 0013); triggers refuse UPDATE and DELETE. */
+export interface OpsAuditTable {
+  id: Generated<number>;
+  actor_id: number;
+  action: string;
+  target: string;
+  before_json: string | null;
+  after_json: string | null;
+  reason: string;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -443,4 +475,6 @@ export interface Database {
   menu_notices: MenuNoticesTable;
   announcement_views: AnnouncementViewsTable;
   calc_results: CalcResultsTable;
+  carousel_slides: CarouselSlidesTable;
+  ops_audit: OpsAuditTable;
 }

@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import type { ExportJobInput } from './export-job.js';
 import { FairQueue, QueueCancelled } from './fair-queue.js';
+import { isQueueFailure, type QueueClient } from './queue-jobs.js';
 import type { ToolJobInput, ToolJobResult } from './tool-job.js';
 
 export interface JobSettings {
@@ -24,6 +25,12 @@ export interface JobSettings {
   heapMb: number;
   /** Lets submissions inject a crash or a hang (tests only). */
   allowFaults: boolean;
+  /** With a queue (REDIS_URL): analyses this server may have in the queue at once (JOB_QUEUE_INFLIGHT). */
+  queueInflight?: number;
+  /** With a queue: how long a job's lock lasts without its worker renewing it (JOB_QUEUE_LOCK_MS). */
+  queueLockMs?: number;
+  /** Keep every analysis thread started (a worker process: its first jobs do not pay the start-up). */
+  warm?: boolean;
 }
 
 /** A report download is small work; these bound a pathological one. */
@@ -54,11 +61,11 @@ function workerFilename(module: 'tool-job' | 'export-job'): string {
   return pathToFileURL(file).href;
 }
 
-function createPool(module: 'tool-job' | 'export-job', threads: number, heapMb: number): Piscina {
+function createPool(module: 'tool-job' | 'export-job', threads: number, heapMb: number, warm = false): Piscina {
   const fromSource = import.meta.url.endsWith('.ts');
   return new Piscina({
     filename: workerFilename(module),
-    minThreads: 0,
+    minThreads: warm ? threads : 0,
     maxThreads: threads,
     idleTimeout: 60_000,
     concurrentTasksPerWorker: 1,
@@ -109,16 +116,32 @@ export class JobPool {
   private readonly queue: FairQueue;
   private observer: JobObserver | null = null;
 
-  constructor(private readonly settings: JobSettings) {
-    this.pool = createPool('tool-job', settings.concurrency, settings.heapMb);
+  /**
+   * `remote`: analyses and exports go to workers through the queue (REDIS_URL) instead of this
+   * process's threads; the fair queue in front still bounds what this server has in flight per user.
+   */
+  constructor(
+    private readonly settings: JobSettings,
+    private readonly remote: QueueClient | null = null,
+  ) {
+    this.pool = createPool('tool-job', settings.concurrency, settings.heapMb, settings.warm);
+    const slots = remote ? Math.max(settings.concurrency, settings.queueInflight ?? 32) : settings.concurrency;
     const perUser = settings.perUserConcurrency > 0 ? settings.perUserConcurrency : settings.concurrency - 1;
-    this.queue = new FairQueue({ concurrency: settings.concurrency, perUser: Math.max(1, Math.min(perUser, settings.concurrency)) });
+    this.queue = new FairQueue({ concurrency: slots, perUser: Math.max(1, Math.min(perUser, slots)) });
     // Downloads have their own threads, so a long analysis never holds up a Word file.
     this.exports = createPool('export-job', settings.concurrency, EXPORT_HEAP_MB);
   }
 
   /** Renders a report download (Word, Excel, chart PNG/SVG) in a worker. */
   async export(input: ExportJobInput): Promise<Buffer> {
+    if (this.remote) {
+      try {
+        return await this.remote.export(input);
+      } catch (err) {
+        if (isQueueFailure(err)) throw new JobFailure(err.reason, err.message);
+        throw err;
+      }
+    }
     const out = await runWithDeadline<Uint8Array>(this.exports, input, EXPORT_TIMEOUT_MS);
     return Buffer.from(out.buffer, out.byteOffset, out.byteLength);
   }
@@ -142,7 +165,11 @@ export class JobPool {
           this.observer?.started(job.toolId, startedAt - queuedAt);
           let outcome: JobOutcome = 'error';
           try {
-            const result = await runWithDeadline<ToolJobResult>(this.pool, job, this.settings.timeoutMs, transferList, opts.signal);
+            const result = this.remote
+              ? await this.remote.analysis(job, { user: opts.user, id: opts.id, signal: opts.signal }).catch((err: unknown) => {
+                  throw isQueueFailure(err) ? new JobFailure(err.reason, err.message) : err;
+                })
+              : await runWithDeadline<ToolJobResult>(this.pool, job, this.settings.timeoutMs, transferList, opts.signal);
             outcome = result.ok ? 'ok' : result.internal ? 'error' : 'refused';
             return result;
           } catch (err) {
@@ -157,6 +184,20 @@ export class JobPool {
       if (err instanceof QueueCancelled) throw new JobFailure('cancelled', err.message);
       throw err;
     }
+  }
+
+  /**
+   * Starts every analysis thread and has each load the tool catalogue (a request for no tool), so
+   * the first real jobs do not pay for it.
+   */
+  async warmUp(): Promise<void> {
+    const nothing: ToolJobInput = { toolId: 0, set: { rows: 0, variables: [], columns: {} }, params: {} };
+    await Promise.all(Array.from({ length: this.settings.concurrency }, () => this.pool.run(nothing)));
+  }
+
+  /** The queue analyses go through (REDIS_URL), or null when they run in this process. */
+  get queueClient(): QueueClient | null {
+    return this.remote;
   }
 
   /** One observer (the metrics of this instance). */
@@ -181,6 +222,6 @@ export class JobPool {
 
   async close(): Promise<void> {
     this.queue.close();
-    await Promise.all([this.pool.destroy(), this.exports.destroy()]);
+    await Promise.all([this.pool.destroy(), this.exports.destroy(), this.remote?.close()]);
   }
 }

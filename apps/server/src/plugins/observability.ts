@@ -1,5 +1,5 @@
-// Operations endpoints (issue 26): /readyz says whether this instance can serve (database and object
-// store reachable), /metrics gives Prometheus metrics — request latency by route, analyses waiting
+// Operations endpoints (issue 26): /readyz says whether this instance can serve (database, object
+// store and, with REDIS_URL, Redis reachable), /metrics gives Prometheus metrics — request latency by route, analyses waiting
 // and running, queue wait, analysis duration by tool, failures. Every request carries an id (the
 // balancer's X-Request-Id when it sends a sane one), logged with each line and sent back.
 import { timingSafeEqual } from 'node:crypto';
@@ -125,6 +125,7 @@ export function registerObservability(app: FastifyInstance, deps: ObservabilityD
     const checks = Object.fromEntries(
       await Promise.all([
         check('database', () => sql`select 1`.execute(deps.db.kysely)),
+        ...(deps.jobs.queueClient ? [check('redis', () => deps.jobs.queueClient!.ping())] : []),
         check('store', async () => {
           await deps.store.putBytes(probe, Buffer.from('ok'), 'text/plain');
           if ((await text(await deps.store.get(probe))) !== 'ok') throw new Error('read back something else');

@@ -25,4 +25,10 @@ export class AssociationRepo {
       .sort((a, b) => b.uses - a.uses || a.sort - b.sort || a.id - b.id)
       .map(({ id, uses }) => ({ id, uses }));
   }
+
+  /** Ids of the tools enabled now (read on every call: an operator's switch applies at once). */
+  async activeIds(): Promise<Set<number>> {
+    const rows = await this.db.selectFrom('tools').select('id').where('active', '=', 1).execute();
+    return new Set(rows.map((r) => Number(r.id)));
+  }
 }

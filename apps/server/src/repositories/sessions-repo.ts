@@ -11,8 +11,20 @@ export class SessionsRepo {
     await this.db.insertInto('sessions').values(row).execute();
   }
 
-  byHash(tokenHash: string): Promise<SessionRow | undefined> {
-    return this.db.selectFrom('sessions').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+  /** The session and whether its user is locked by an operator (one query per request). */
+  byHash(tokenHash: string): Promise<(SessionRow & { locked_at: number | null }) | undefined> {
+    return this.db
+      .selectFrom('sessions')
+      .leftJoin('users', 'users.id', 'sessions.user_id')
+      .selectAll('sessions')
+      .select('users.locked_at')
+      .where('sessions.token_hash', '=', tokenHash)
+      .executeTakeFirst();
+  }
+
+  async isLocked(userId: number): Promise<boolean> {
+    const r = await this.db.selectFrom('users').select('locked_at').where('id', '=', userId).executeTakeFirst();
+    return r?.locked_at != null;
   }
 
   async delete(tokenHash: string): Promise<void> {

@@ -1,5 +1,5 @@
 // SQL for the tool catalogue and favourites.
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { Database, ToolsTable } from '../db/schema.js';
 
 export type ToolRow = Selectable<ToolsTable>;
@@ -21,8 +21,11 @@ export interface ToolSearch {
 export class ToolsRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Inserts or refreshes the catalogue rows from the definitions; operator fields (active, video) stay. */
-  async upsert(rows: Array<Omit<Insertable<ToolsTable>, 'active' | 'video_file_id'>>): Promise<void> {
+  /**
+   * Inserts or refreshes the catalogue rows from the definitions; operator fields (active, video and
+   * the *_override columns) are never in the update, so re-seeding keeps what operators set.
+   */
+  async upsert(rows: Array<Omit<Insertable<ToolsTable>, 'active' | 'video_file_id' | 'vip_override' | 'sort_override' | 'manual_override'>>): Promise<void> {
     for (const row of rows) {
       const { id: _id, ...rest } = row;
       await this.db
@@ -35,6 +38,11 @@ export class ToolsRepo {
 
   byId(id: number) {
     return this.db.selectFrom('tools').selectAll().where('id', '=', id).where('active', '=', 1).executeTakeFirst();
+  }
+
+  /** The row whether enabled or not (operators, and telling a disabled tool from an unknown one). */
+  anyById(id: number) {
+    return this.db.selectFrom('tools').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
   private filtered(q: ToolSearch) {
@@ -57,7 +65,7 @@ export class ToolsRepo {
   }
 
   async search(q: ToolSearch): Promise<{ rows: ToolRow[]; count: number }> {
-    const rows = await this.filtered(q).selectAll().orderBy('sort').orderBy('id').limit(q.limit).offset(q.offset).execute();
+    const rows = await this.filtered(q).selectAll().orderBy(sql`CASE WHEN sort_override IS NULL THEN 1 ELSE 0 END`).orderBy(sql`COALESCE(sort_override, sort)`).orderBy('id').limit(q.limit).offset(q.offset).execute();
     const { n } = await this.filtered(q)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();

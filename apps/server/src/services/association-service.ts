@@ -192,14 +192,16 @@ export class AssociationService {
   }
 
   private async hot(): Promise<AssociationCard[]> {
+    // Usage is cached; whether a tool is enabled is not, so a switched-off tool leaves at once.
+    const active = await this.repo.activeIds();
     return (await this.usage()).flatMap((u) => {
       const d = byId.get(u.id);
-      return d ? [card(d)] : [];
+      return d && active.has(u.id) ? [card(d)] : [];
     });
   }
 
   private async link(userId: number | null, toolId: number | undefined, fid: string | undefined): Promise<AssociationCard[]> {
-    const active = new Set((await this.usage()).map((u) => u.id));
+    const active = await this.repo.activeIds();
     const current = toolId === undefined ? undefined : byId.get(toolId);
     const suggestions = [...(current ? (NEXT_STEPS[current.key] ?? []) : []), ...fileSuggestions(await this.variables(userId, fid))];
     const seen = new Set<string>(current ? [current.key] : []);

@@ -26,6 +26,7 @@ import { S3Store } from '../storage/s3-store.js';
 import { FileService } from './file-service.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { JobPool } from '../jobs/job-pool.js';
+import { QueueClient } from '../jobs/queue-jobs.js';
 import { TasksRepo } from '../repositories/tasks-repo.js';
 import { ToolsRepo } from '../repositories/tools-repo.js';
 import { TaskService } from './task-service.js';
@@ -50,6 +51,7 @@ import { VideoService } from './video-service.js';
 import { CalcRepo } from '../repositories/calc-repo.js';
 import { CalcService } from './calc-service.js';
 import { ProcessingService } from './processing-service.js';
+import { createOps, type Ops } from './ops/container.js';
 
 export interface Services {
   sessions: SessionService;
@@ -75,6 +77,8 @@ export interface Services {
   videos: VideoService;
   calc: CalcService;
   processing: ProcessingService;
+  /** The operator console (issue 24). */
+  ops: Ops;
   /** Set once the HTTP app exists, so services can log through it. */
   logger: FastifyBaseLogger | null;
 }
@@ -105,7 +109,8 @@ export function createServices(db: Db, config: Config, now: () => number = Date.
   const videosRepo = new VideosRepo(k);
   const videos = new VideoService(videosRepo, store, config, now);
   const tools = new ToolService(new ToolsRepo(k), users, files, now, config.cserviceUrl, tasksRepo, videos);
-  const jobs = new JobPool(config.jobs);
+  // REDIS_URL: analyses and exports run on `npm run worker` processes, through the queue.
+  const jobs = new JobPool(config.jobs, config.redisUrl ? new QueueClient(config.redisUrl) : null);
   // Tasks log through the app's logger, which exists once buildApp sets services.logger.
   const tasks = new TaskService(tasksRepo, tools, files, reader, store, jobs, `LabStat ${config.version}`, now, () => services.logger);
   const reports = new ReportService(tasksRepo, store, jobs, config.reportFonts, now, () => services.logger);
@@ -124,6 +129,6 @@ export function createServices(db: Db, config: Config, now: () => number = Date.
   const association = new AssociationService(new AssociationRepo(k), files, now);
   const calc = new CalcService(new CalcRepo(k), limiter, jobs, `LabStat ${config.version}`, now, () => services.logger);
   const processing = new ProcessingService(tasksRepo, files, reader, store, videosRepo, videos, { instance: tasks.instance, leaseMs: jobs.leaseMs }, `LabStat ${config.version}`, now, () => services.logger);
-  const services: Services = { sessions, accounts, sms, wechat, site: new SiteRepo(k), smsProvider, wechatProvider, store, reader, files, tools, tasks, reports, jobs, ai, pay, commerce, feedback, content, association, videos, calc, processing, logger: null };
+  const services: Services = { sessions, accounts, sms, wechat, site: new SiteRepo(k), smsProvider, wechatProvider, store, reader, files, tools, tasks, reports, jobs, ai, pay, commerce, feedback, content, association, videos, calc, processing, ops: createOps({ db: k, feedback, pay, commerce, sessions, videos, now }), logger: null };
   return services;
 }

@@ -1,5 +1,5 @@
 // Login tokens: random, stored as SHA-256 hashes, expiring; read from the X-Csrftoken header.
-import { AccountMessages, ResultCode } from '@labstat/contracts';
+import { AccountMessages, OpsMessages, ResultCode } from '@labstat/contracts';
 import { AppError } from '../errors.js';
 import { randomToken, sha256 } from '../lib/crypto.js';
 import type { SessionsRepo } from '../repositories/sessions-repo.js';
@@ -19,7 +19,9 @@ export class SessionService {
     private readonly now: () => number,
   ) {}
 
+  /** Refuses a locked account (every way of logging in ends here). */
   async issue(userId: number): Promise<string> {
+    if (await this.repo.isLocked(userId)) throw new AppError(ResultCode.forbidden, OpsMessages.accountLocked);
     const token = randomToken();
     const now = this.now();
     await this.repo.insert({
@@ -39,6 +41,8 @@ export class SessionService {
     const tokenHash = sha256(token);
     const row = await this.repo.byHash(tokenHash);
     if (!row) throw new AppError(ResultCode.tokenInvalid, AccountMessages.tokenInvalid);
+    // Locking revokes the sessions too; this says why, and holds even for a session made meanwhile.
+    if (row.locked_at != null) throw new AppError(ResultCode.tokenRevoked, OpsMessages.accountLocked);
     if (row.revoked_at !== null) throw new AppError(ResultCode.tokenRevoked, AccountMessages.tokenInvalid);
     if (row.expires_at <= this.now()) throw new AppError(ResultCode.tokenExpired, AccountMessages.tokenExpired);
     return { userId: row.user_id, tokenHash };

@@ -6,6 +6,7 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import {
+  OpsMessages,
   Report,
   ResultCode,
   TaskStatus,
@@ -112,6 +113,7 @@ export class TaskService {
 
   async submit(userId: number, body: Submission & { fault?: ToolJobInput['fault'] }): Promise<SubmitResult> {
     const tool = toolById(body.toolId);
+    if (tool && (await this.tools.disabled(body.toolId))) throw new AppError(ResultCode.forbidden, OpsMessages.toolDisabled);
     if (!tool || !(await this.tools.exists(body.toolId))) throw notFound(ToolMessages.notFound);
     const d = tool.definition;
     if (!(await this.tools.authorized(userId, d))) throw new AppError(ResultCode.forbidden, d.svip ? ToolMessages.needSvip : ToolMessages.needVip);

@@ -165,16 +165,23 @@ export class ToolService {
     return (await this.repo.byId(toolId)) !== undefined;
   }
 
-  /** Members use every tool; others only the free ones. */
-  async authorized(userId: number | null, def: ToolDefinition): Promise<boolean> {
-    if (!def.vip && !def.svip) return true;
+  /** A tool an operator switched off: as absent as an unknown one, except that submitting says why. */
+  async disabled(toolId: number): Promise<boolean> {
+    const row = await this.repo.anyById(toolId);
+    return row !== undefined && row.active !== 1;
+  }
+
+  /** Members use every tool; others only the free ones. The operator's VIP level, when set, wins. */
+  async authorized(userId: number | null, def: ToolDefinition, row?: Pick<ToolRow, 'vip_override'>): Promise<boolean> {
+    const level = effectiveLevel(def, row ?? (await this.repo.byId(def.id)));
+    if (level === 0) return true;
     if (userId === null) return false;
     const u = await this.users.byId(userId);
-    return u ? toolAllowed(def, tierOf(u, this.now())) : false;
+    return u ? toolAllowed({ vip: level >= 1, svip: level === 2 }, tierOf(u, this.now())) : false;
   }
 
   async detail(viewer: Viewer, toolId: number, taskId: string): Promise<ToolDetail> {
-    const { tool } = await this.tool(toolId);
+    const { tool, row } = await this.tool(toolId);
     const d = tool.definition;
     const saved = await this.saved(viewer, taskId, toolId);
     const star = viewer.userId === null ? false : (await this.repo.favoriteIds(viewer.userId, [toolId])).has(toolId);
@@ -208,8 +215,8 @@ export class ToolService {
       default_step: (saved?.task.report ? steps.filter((s) => s.type === 'form').at(-1) : undefined)?.id ?? steps[0]!.id,
       notice_panel: { content: d.steps.map((s) => s.notice).filter(Boolean).join('\n') },
       cservice_url: this.cserviceUrl,
-      is_authorized: (await this.authorized(viewer.userId, d)) ? 1 : 0,
-      vip: d.vip,
+      is_authorized: (await this.authorized(viewer.userId, d, row)) ? 1 : 0,
+      vip: effectiveLevel(d, row) >= 1,
       runningtime: d.runningTime,
       task: saved ? saved.task : null,
     };
@@ -236,9 +243,9 @@ export class ToolService {
   }
 
   async manual(toolId: number): Promise<string> {
-    const { tool } = await this.tool(toolId);
+    const { tool, row } = await this.tool(toolId);
     const d = tool.definition;
-    const md = await fs.promises.readFile(manualFile(d.family, d.key), 'utf8');
+    const md = row.manual_override ?? (await fs.promises.readFile(manualFile(d.family, d.key), 'utf8'));
     return markdownHtml(md);
   }
 
@@ -251,6 +258,13 @@ export class ToolService {
     const { row } = await this.tool(toolId);
     return row.video_file_id ? { status: 1, signature: this.videos.signature(row.video_file_id) } : { status: 0, signature: null };
   }
+}
+
+/** 0 free, 1 member, 2 advanced member: the operator's override, else the definition's. */
+export function effectiveLevel(def: Pick<ToolDefinition, 'vip' | 'svip'>, row: Pick<ToolRow, 'vip_override'> | undefined): 0 | 1 | 2 {
+  const o = row?.vip_override;
+  if (o === 0 || o === 1 || o === 2) return o;
+  return def.svip ? 2 : def.vip ? 1 : 0;
 }
 
 function listItem(r: ToolRow, favor: boolean): ToolListItem {
@@ -266,7 +280,7 @@ function listItem(r: ToolRow, favor: boolean): ToolListItem {
     icon: def?.module?.icon ?? `${ToolPaths.icon}/${r.id}.svg`,
     discription: def?.module?.description ?? r.description,
     is_favor: favor,
-    vip: r.vip === 1,
+    vip: r.vip_override !== null ? r.vip_override >= 1 : r.vip === 1,
     info: {
       title: lit?.title ?? '',
       if_score: lit?.impactFactor ?? null,

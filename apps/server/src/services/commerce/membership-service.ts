@@ -43,6 +43,16 @@ export async function grantMembership(trx: Kysely<Database>, g: Grant, now: numb
   return true;
 }
 
+/**
+ * Ends a tier now (lifetime included), for an operator's correction; recorded on the same ledger
+ * (days 0, source `revoke:…`) so the user's membership history still adds up.
+ */
+export async function revokeMembership(trx: Kysely<Database>, r: { userId: number; tier: TierValue; source: string }, now: number): Promise<void> {
+  await trx.insertInto('membership_grants').values({ user_id: r.userId, tier: r.tier, days: 0, source: r.source, created_at: now }).execute();
+  const set = r.tier === 'svip' ? { svip_life: 0, svip_expires_at: null } : { vip_life: 0, vip_expires_at: null };
+  await trx.updateTable('users').set({ ...set, updated_at: now }).where('id', '=', r.userId).execute();
+}
+
 /** "30天", "12个月"-style duration label for lists. */
 export function durationLabel(days: number | null): string {
   if (days === null) return '永久';

@@ -225,6 +225,27 @@ export class PaymentService {
     await grantMembership(trx, { userId: invitee.inviter_id, tier: 'vip', days, source: `invite:${inviteeId}` }, now);
   }
 
+  /**
+   * An operator closes an unpaid order (issue 24): a real provider is asked first, so an order the
+   * payer has in fact paid is completed instead of closed; then the provider closes it and the
+   * order turns `closed`. Returns the order's status afterwards.
+   */
+  async closeByOperator(orderId: string, log: Log): Promise<{ closed: boolean; status: OrderStatus }> {
+    const order = await this.orders.byId(orderId);
+    if (!order) throw notFound(CommerceMessages.orderUnknown);
+    if (order.status !== 'created') return { closed: false, status: order.status };
+    if (!this.provider.isDev) {
+      const report = await this.provider.query(orderId);
+      if (report.state === 'paid') {
+        await this.apply(report, log);
+        return { closed: false, status: (await this.orders.byId(orderId))?.status ?? order.status };
+      }
+      await this.provider.close(orderId);
+    }
+    const closed = await this.orders.end(orderId, 'closed');
+    return { closed, status: (await this.orders.byId(orderId))?.status ?? order.status };
+  }
+
   /** Closes an unpaid order past its time at the provider, then marks it expired. */
   private async expire(order: OrderRow, log: Log): Promise<PayStatus> {
     try {

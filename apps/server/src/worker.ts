@@ -1,0 +1,40 @@
+// `npm run worker`: an analysis worker process for a deployment with REDIS_URL (issue 26). It takes
+// analyses and report exports off the queues and runs them in its own thread pool — JOB_CONCURRENCY
+// at once, the JOB_TIMEOUT_S deadline from the moment it starts a job, JOB_HEAP_MB per thread, the
+// per-user cap — and shuts down cleanly on SIGTERM (running jobs finish; waiting ones stay queued).
+import os from 'node:os';
+import { loadConfig } from './config.js';
+import { JobPool } from './jobs/job-pool.js';
+import { startQueueWorkers } from './jobs/queue-jobs.js';
+
+const config = loadConfig();
+if (!config.redisUrl) {
+  console.error('REDIS_URL must be set: the worker takes its jobs from Redis (see docs/deploy.md)');
+  process.exit(1);
+}
+const pool = new JobPool({ ...config.jobs, warm: true });
+await pool.warmUp();
+const name = process.env.WORKER_NAME || `${os.hostname()}:${process.pid}`;
+const workers = startQueueWorkers(
+  { url: config.redisUrl, concurrency: config.jobs.concurrency, lockMs: config.jobs.queueLockMs ?? 30_000, name },
+  { run: (input, opts) => pool.run(input, opts), export: (input) => pool.export(input) },
+);
+await workers.ready;
+console.log(JSON.stringify({ level: 30, time: Date.now(), msg: `LabStat worker ${name} ready (${config.jobs.concurrency} at once)` }));
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    const force = setTimeout(() => process.exit(1), config.jobs.timeoutMs + 5000);
+    force.unref();
+    void workers
+      .close()
+      .then(() => pool.close())
+      .then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+  });
+}
