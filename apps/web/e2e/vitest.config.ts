@@ -6,7 +6,7 @@ export default defineConfig({
     include: ['apps/web/e2e/**/*.e2e.ts'],
     environment: 'node',
     testTimeout: 60_000,
-    hookTimeout: 60_000,
+    hookTimeout: 120_000,
     fileParallelism: false,
     // A busy CI machine can take more than the default second to move a page along.
     expect: { poll: { timeout: 15_000 } },
