@@ -311,6 +311,87 @@ export interface LogisticValidationResult {
   seed: number;
 }
 
+/** Linear predictor of the columns at the given rows (all n rows when null); beta[0] is the intercept when `intercept`. */
+function linearPredictor(cols: readonly Float64Array[], n: number, beta: ArrayLike<number>, intercept: boolean, rows: readonly number[] | null): number[] {
+  const m = rows ? rows.length : n;
+  const skip = intercept ? 1 : 0;
+  const out = new Array<number>(m);
+  for (let r = 0; r < m; r++) {
+    const i = rows ? rows[r]! : r;
+    let e = intercept ? beta[0]! : 0;
+    for (let j = 0; j < cols.length; j++) e += beta[j + skip]! * cols[j]![i]!;
+    out[r] = e;
+  }
+  return out;
+}
+
+/** One bootstrap replicate's indexes in its own sample (train) and in the original sample (test). */
+interface Replicate {
+  train: number[];
+  test: number[];
+  /** The calibration measure per point in the resample and in the original sample; null to skip it. */
+  calibration: () => [number[], number[]] | null;
+}
+
+/**
+ * The bootstrap loop of validateLogistic and validateCox: draws B resamples with the seeded generator
+ * (or takes the given ones), lets the model refit and measure each (`replicate` returns null when the
+ * refit fails, counted in `failed`), and averages training − test of every index and calibration
+ * point over the replicates where it is finite, as rms::validate and rms::calibrate.
+ */
+function bootstrapOptimism(
+  opts: { n: number; B: number; seed: number; samples: ReadonlyArray<readonly number[]> | undefined; indexes: number; calibrationPoints: number },
+  replicate: (rows: number[]) => Replicate | null,
+) {
+  const K = opts.indexes;
+  const sum = new Array<number>(K).fill(0);
+  const sumSq = new Array<number>(K).fill(0);
+  const trainSum = new Array<number>(K).fill(0);
+  const testSum = new Array<number>(K).fill(0);
+  const count = new Array<number>(K).fill(0);
+  const calSum = new Array<number>(opts.calibrationPoints).fill(0);
+  const calCount = new Array<number>(opts.calibrationPoints).fill(0);
+  const rng = seededRandom(opts.seed);
+  let failed = 0;
+  for (let b = 0; b < opts.B; b++) {
+    const rows = opts.samples ? [...opts.samples[b]!] : Array.from({ length: opts.n }, () => rng.int(opts.n));
+    const rep = replicate(rows);
+    if (!rep) {
+      failed++;
+      continue;
+    }
+    for (let k = 0; k < K; k++) {
+      const o = rep.train[k]! - rep.test[k]!;
+      if (!Number.isFinite(o)) continue;
+      trainSum[k]! += rep.train[k]!;
+      testSum[k]! += rep.test[k]!;
+      sum[k]! += o;
+      sumSq[k]! += o * o;
+      count[k]!++;
+    }
+    const cal = rep.calibration();
+    if (!cal) continue;
+    const [inSample, inOriginal] = cal;
+    for (let g = 0; g < opts.calibrationPoints; g++) {
+      const o = inSample[g]! - inOriginal[g]!;
+      if (!Number.isFinite(o)) continue;
+      calSum[g]! += o;
+      calCount[g]!++;
+    }
+  }
+  return {
+    failed,
+    /** Mean optimism per calibration point (NaN where no replicate covered it). */
+    calibrationOptimism: calSum.map((s, g) => (calCount[g]! > 0 ? s / calCount[g]! : NaN)),
+    rows: (names: readonly ValidationIndex[], apparent: readonly number[]): ValidationRow[] =>
+      names.map((index, k) => {
+        const m = count[k]! > 0 ? sum[k]! / count[k]! : NaN;
+        const sd = count[k]! > 1 ? Math.sqrt(Math.max(0, (sumSq[k]! - count[k]! * m * m) / (count[k]! - 1))) : NaN;
+        return { index, apparent: apparent[k]!, training: trainSum[k]! / count[k]!, test: testSum[k]! / count[k]!, optimism: m, corrected: apparent[k]! - m, optimismSe: sd / Math.sqrt(count[k]!) };
+      }),
+  };
+}
+
 /**
  * Internal validation of a logistic model by the bootstrap (rms::validate and rms::calibrate with
  * method = "boot"): each replicate refits the model on a resample and measures it there (training)
@@ -336,17 +417,7 @@ export function validateLogistic(input: LogisticValidationInput): Readonly<Logis
   const seed = input.seed ?? 1;
   const full = fitLogit(cols, y);
   if (!full) throw new StatsError('SEPARATION', '模型无法收敛（可能存在完全分离），无法进行验证');
-  const lpWith = (beta: Float64Array, rows: readonly number[] | null) => {
-    const m = rows ? rows.length : n;
-    const out = new Array<number>(m);
-    for (let r = 0; r < m; r++) {
-      const i = rows ? rows[r]! : r;
-      let e = beta[0]!;
-      for (let j = 0; j < cols.length; j++) e += beta[j + 1]! * cols[j]![i]!;
-      out[r] = e;
-    }
-    return out;
-  };
+  const lpWith = (beta: Float64Array, rows: readonly number[] | null) => linearPredictor(cols, n, beta, true, rows);
   const lp = lpWith(full.beta, null);
   const fitted = lp.map(plogis);
 
@@ -367,52 +438,21 @@ export function validateLogistic(input: LogisticValidationInput): Readonly<Logis
   const calError = (p: number[], yy: number[]) => approxAt(lowess(p, yy, { iter: 0 }), predicted).map((v, k) => v - predicted[k]!);
   const apparentCal = calError(fitted, [...y]).map((v, k) => v + predicted[k]!);
 
-  const K = VALIDATION_INDEXES.length;
-  const sum = new Array<number>(K).fill(0);
-  const sumSq = new Array<number>(K).fill(0);
-  const trainSum = new Array<number>(K).fill(0);
-  const testSum = new Array<number>(K).fill(0);
-  const count = new Array<number>(K).fill(0);
-  const calSum = new Array<number>(predicted.length).fill(0);
-  const calCount = new Array<number>(predicted.length).fill(0);
-  const rng = seededRandom(seed);
-  let failed = 0;
-  for (let b = 0; b < B; b++) {
-    const rows = input.samples ? [...input.samples[b]!] : Array.from({ length: n }, () => rng.int(n));
+  const boot = bootstrapOptimism({ n, B, seed, samples: input.samples, indexes: VALIDATION_INDEXES.length, calibrationPoints: predicted.length }, (rows) => {
     const yb = rows.map((i) => y[i]!);
     const fit = fitLogit(cols.map((c) => Float64Array.from(rows, (i) => c[i]!)), yb, full.beta);
-    if (!fit || yb.every((v) => v === yb[0])) {
-      failed++;
-      continue;
-    }
-    const train = measure(lpWith(fit.beta, rows), yb, fit);
+    if (!fit || yb.every((v) => v === yb[0])) return null;
+    const xbSample = lpWith(fit.beta, rows);
     const xbAll = lpWith(fit.beta, null);
-    const test = measure(xbAll, [...y], null);
-    for (let k = 0; k < K; k++) {
-      const o = train[k]! - test[k]!;
-      if (!Number.isFinite(o)) continue;
-      trainSum[k]! += train[k]!;
-      testSum[k]! += test[k]!;
-      sum[k]! += o;
-      sumSq[k]! += o * o;
-      count[k]!++;
-    }
-    const ct = calError(lpWith(fit.beta, rows).map(plogis), yb);
-    const cs = calError(xbAll.map(plogis), [...y]);
-    for (let g = 0; g < predicted.length; g++) {
-      const o = ct[g]! - cs[g]!;
-      if (!Number.isFinite(o)) continue;
-      calSum[g]! += o;
-      calCount[g]!++;
-    }
-  }
-  if (failed === B) throw new StatsError('NOT_CONVERGED', '全部 Bootstrap 样本的模型均无法拟合（可能存在完全分离）');
-  const indexes: ValidationRow[] = VALIDATION_INDEXES.map((index, k) => {
-    const m = count[k]! > 0 ? sum[k]! / count[k]! : NaN;
-    const sd = count[k]! > 1 ? Math.sqrt(Math.max(0, (sumSq[k]! - count[k]! * m * m) / (count[k]! - 1))) : NaN;
-    return { index, apparent: apparent[k]!, training: trainSum[k]! / count[k]!, test: testSum[k]! / count[k]!, optimism: m, corrected: apparent[k]! - m, optimismSe: sd / Math.sqrt(count[k]!) };
+    return {
+      train: measure(xbSample, yb, fit),
+      test: measure(xbAll, [...y], null),
+      calibration: () => [calError(xbSample.map(plogis), yb), calError(xbAll.map(plogis), [...y])],
+    };
   });
-  const optimism = calSum.map((s, g) => (calCount[g]! > 0 ? s / calCount[g]! : NaN));
+  if (boot.failed === B) throw new StatsError('NOT_CONVERGED', '全部 Bootstrap 样本的模型均无法拟合（可能存在完全分离）');
+  const indexes = boot.rows(VALIDATION_INDEXES, apparent);
+  const optimism = boot.calibrationOptimism;
   const corrected = apparentCal.map((v, g) => v - optimism[g]!);
   const curve = { x: predicted.filter((_, g) => Number.isFinite(corrected[g]!)), y: corrected.filter((v) => Number.isFinite(v)) };
   const err = fitted.map((p) => Math.abs(p - (approxAt(curve, [p])[0] ?? NaN))).filter((v) => Number.isFinite(v));
@@ -434,7 +474,7 @@ export function validateLogistic(input: LogisticValidationInput): Readonly<Logis
     },
     hosmerLemeshow: hosmerLemeshow([...y], fitted),
     B,
-    failed,
+    failed: boot.failed,
     seed,
   };
 }
@@ -540,17 +580,7 @@ export function validateCox(input: CoxValidationInput): Readonly<CoxValidationRe
   const seed = input.seed ?? 1;
   const full = fit(cols, time, status);
   if (!full) throw new StatsError('NOT_CONVERGED', 'Cox 模型无法收敛，无法进行验证');
-  const lpWith = (beta: readonly number[], rows: readonly number[] | null) => {
-    const m = rows ? rows.length : n;
-    const out = new Array<number>(m);
-    for (let r = 0; r < m; r++) {
-      const i = rows ? rows[r]! : r;
-      let e = 0;
-      for (let j = 0; j < cols.length; j++) e += beta[j]! * cols[j]![i]!;
-      out[r] = e;
-    }
-    return out;
-  };
+  const lpWith = (beta: readonly number[], rows: readonly number[] | null) => linearPredictor(cols, n, beta, false, rows);
   const r2 = (f: CoxFitLite, m: number) => (1 - Math.exp((-2 * (f.logLik - f.logLikNull)) / m)) / (1 - Math.exp((2 * f.logLikNull) / m));
   const measure = (xb: number[], t: readonly number[], s: readonly number[], f: CoxFitLite | null): number[] => {
     const c = survivalConcordance(xb, t, s);
@@ -586,63 +616,32 @@ export function validateCox(input: CoxValidationInput): Readonly<CoxValidationRe
   };
   const appGroups = groupKm(predicted, time, status);
 
-  const K = 4;
-  const sum = new Array<number>(K).fill(0);
-  const sumSq = new Array<number>(K).fill(0);
-  const trainSum = new Array<number>(K).fill(0);
-  const testSum = new Array<number>(K).fill(0);
-  const count = new Array<number>(K).fill(0);
-  const calSum = new Array<number>(appGroups.length).fill(0);
-  const calCount = new Array<number>(appGroups.length).fill(0);
-  const rng = seededRandom(seed);
-  let failed = 0;
-  for (let b = 0; b < B; b++) {
-    const rows = input.samples ? [...input.samples[b]!] : Array.from({ length: n }, () => rng.int(n));
+  const boot = bootstrapOptimism({ n, B, seed, samples: input.samples, indexes: 4, calibrationPoints: appGroups.length }, (rows) => {
     const tb = rows.map((i) => time[i]!);
     const sb = rows.map((i) => status[i]!);
     const fb = sb.some((v) => v === 1) ? fit(cols.map((c) => Float64Array.from(rows, (i) => c[i]!)), tb, sb) : null;
-    if (!fb) {
-      failed++;
-      continue;
-    }
+    if (!fb) return null;
     const xbSample = lpWith(fb.beta, rows);
     const xbAll = lpWith(fb.beta, null);
-    const train = measure(xbSample, tb, sb, fb);
-    const test = measure(xbAll, time, status, null);
-    for (let k = 0; k < K; k++) {
-      const o = train[k]! - test[k]!;
-      if (!Number.isFinite(o)) continue;
-      trainSum[k]! += train[k]!;
-      testSum[k]! += test[k]!;
-      sum[k]! += o;
-      sumSq[k]! += o * o;
-      count[k]!++;
-    }
-    if (sb.reduce((a, v) => a + v, 0) < 5) continue;
-    const bb = coxBaselineSurvival(tb, sb, xbSample, 'efron');
-    const sb0 = survivalAt(bb, u);
-    const dist = (pred: number[], t: readonly number[], s: readonly number[]) => groupKm(pred, t, s).map((q) => q.observed - q.predicted);
-    const dTrain = dist(xbSample.map((v) => sb0 ** Math.exp(v - bb.centre)), tb, sb);
-    const dTest = dist(xbAll.map((v) => sb0 ** Math.exp(v - bb.centre)), time, status);
-    for (let k = 0; k < appGroups.length; k++) {
-      const o = dTrain[k]! - dTest[k]!;
-      if (!Number.isFinite(o)) continue;
-      calSum[k]! += o;
-      calCount[k]!++;
-    }
-  }
-  if (failed === B) throw new StatsError('NOT_CONVERGED', '全部 Bootstrap 样本的模型均无法拟合');
-  const names: ValidationIndex[] = ['Dxy', 'C', 'R2', 'Slope'];
-  const indexes: ValidationRow[] = names.map((index, k) => {
-    const m = count[k]! > 0 ? sum[k]! / count[k]! : NaN;
-    const sd = count[k]! > 1 ? Math.sqrt(Math.max(0, (sumSq[k]! - count[k]! * m * m) / (count[k]! - 1))) : NaN;
-    return { index, apparent: apparent[k]!, training: trainSum[k]! / count[k]!, test: testSum[k]! / count[k]!, optimism: m, corrected: apparent[k]! - m, optimismSe: sd / Math.sqrt(count[k]!) };
+    return {
+      train: measure(xbSample, tb, sb, fb),
+      test: measure(xbAll, time, status, null),
+      calibration: () => {
+        if (sb.reduce((a, v) => a + v, 0) < 5) return null;
+        const bb = coxBaselineSurvival(tb, sb, xbSample, 'efron');
+        const sb0 = survivalAt(bb, u);
+        const dist = (pred: number[], t: readonly number[], s: readonly number[]) => groupKm(pred, t, s).map((q) => q.observed - q.predicted);
+        return [dist(xbSample.map((v) => sb0 ** Math.exp(v - bb.centre)), tb, sb), dist(xbAll.map((v) => sb0 ** Math.exp(v - bb.centre)), time, status)];
+      },
+    };
   });
+  if (boot.failed === B) throw new StatsError('NOT_CONVERGED', '全部 Bootstrap 样本的模型均无法拟合');
+  const indexes = boot.rows(['Dxy', 'C', 'R2', 'Slope'], apparent);
   const calibration = appGroups.map((q, k) => {
-    const optimism = calCount[k]! > 0 ? calSum[k]! / calCount[k]! : NaN;
+    const optimism = boot.calibrationOptimism[k]!;
     return { n: q.n, events: q.events, predicted: q.predicted, observed: q.observed, optimism, corrected: q.observed - optimism };
   });
-  return { n, events, coefficients: full.beta, indexes, u, baselineAtU: s0, predicted, calibration, B, failed, seed };
+  return { n, events, coefficients: full.beta, indexes, u, baselineAtU: s0, predicted, calibration, B, failed: boot.failed, seed };
 }
 
 /** Kaplan–Meier survival at u (the step at the last time ≤ u; 1 before the first event). */

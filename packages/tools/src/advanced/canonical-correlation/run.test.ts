@@ -2,30 +2,16 @@
 // Wilks' lambda tests, loadings and redundancy, and writes reference/canonical.json. Tolerances: 1e-8
 // relative for correlations, Λ, χ², P, redundancy and scores (closed form); printed coefficients and
 // loadings to their printed precision (half a unit in the last place).
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { EXAMPLE_FILES } from '../../examples.js';
 import { rScript } from '../../r-code.js';
-import { readExampleTable } from '../../test-table.js';
-import { ToolInputError, type DataTable, type Params } from '../../tool.js';
+import { ToolInputError, type DataTable } from '../../tool.js';
+import { closeTo, exampleSetup, readReference, tableOf } from '../run-test-setup.js';
 import { definition } from './definition.js';
 import { run } from './run.js';
 
-const R = JSON.parse(fs.readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../reference/canonical.json'), 'utf8'));
-const table = readExampleTable(EXAMPLE_FILES.find((e) => e.key === 'canonical-correlation')!.file);
-const defaults: Params = Object.fromEntries(definition.steps.flatMap((s) => s.fields).map((f) => [f.filed, f.value ?? null]));
-const example: Params = { ...defaults, ...definition.exampleParams };
-const close = (got: unknown, want: number, label: string, rel = 1e-8, abs = 1e-300) => {
-  expect(typeof got, label).toBe('number');
-  expect(Math.abs((got as number) - want), `${label}: got ${String(got)}, R ${want}`).toBeLessThanOrEqual(Math.max(rel * Math.abs(want), abs));
-};
-const tableOf = (out: ReturnType<typeof run>, prefix: string) => {
-  const t = out.sections.flatMap((s) => s.blocks).find((b) => b.type === 'table' && b.title.startsWith(prefix));
-  if (t?.type !== 'table') throw new Error(`no ${prefix}`);
-  return t;
-};
+const R = readReference('canonical.json');
+const { table, example } = exampleSetup(definition);
+const close = closeTo(1e-8, 1e-300);
 
 function withColumns(base: DataTable, cols: Record<string, Array<number | null>>): DataTable {
   const names = Object.keys(cols);

@@ -1,18 +1,18 @@
 // 聚类分析 on its example against packages/stats/fixtures/make-advanced-b.R: R's kmeans (nstart = 50;
 // same optimal partition up to labels, tot.withinss 1e-8), cluster::silhouette (1e-10), hclust heights
 // (1e-10) and cutree memberships (exact), cut by height; the new data file; the refusals.
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { EXAMPLE_FILES } from '../../examples.js';
 import { readExampleTable } from '../../test-table.js';
-import type { DataTable, Params } from '../../tool.js';
+import type { Params } from '../../tool.js';
+import { nearTo, numericTable, readStatsFixture } from '../run-test-setup.js';
 import { run } from './run.js';
 
-const R = JSON.parse(readFileSync(new URL('../../../../stats/fixtures/advanced-b.json', import.meta.url), 'utf8')).cluster;
+const R = readStatsFixture('advanced-b.json').cluster;
 const table = readExampleTable(EXAMPLE_FILES.find((e) => e.key === 'metabolic-cluster')!.file);
 const X = ['BMI', '腰围(cm)', '收缩压(mmHg)', '空腹血糖(mmol/L)', '甘油三酯(mmol/L)', 'HDL-C(mmol/L)'];
 const base: Params = { x: X, method: 'kmeans', k: 3, height: 0, kmax: 8, standardize: true, seed: 2024, starts: 25 };
-const close = (got: unknown, want: number, what: string, tol: number) => expect(Math.abs((got as number) - want), `${what}: ${String(got)} vs ${want}`).toBeLessThanOrEqual(tol * Math.max(1, Math.abs(want)));
+const close = nearTo();
 
 /** The two partitions are the same up to the numbering of the clusters. */
 function samePartition(a: readonly unknown[], b: readonly number[]): void {
@@ -22,16 +22,6 @@ function samePartition(a: readonly unknown[], b: readonly number[]): void {
     expect(map.get(c), `row ${i}`).toBe(b[i]);
   });
   expect(new Set(map.values()).size).toBe(map.size);
-}
-
-function tableOf(cols: Record<string, Array<number | null>>): DataTable {
-  const names = Object.keys(cols);
-  return {
-    rows: cols[names[0]!]!.length,
-    variables: names.map((name) => ({ name, type: 'numeric', valid: 0, missing: 0, distinct: 0, min: null, max: null, mean: null, levels: [] })),
-    numeric: (n) => cols[n]!,
-    text: (n) => cols[n]!.map((v) => (v === null ? null : String(v))),
-  };
 }
 
 describe('聚类分析', () => {
@@ -69,9 +59,9 @@ describe('聚类分析', () => {
 
   it('refuses bad input in Chinese, naming the column', () => {
     expect(() => run(table, { ...base, x: ['BMI'] })).toThrow(/至少选择 2 个/);
-    const constant = tableOf({ a: [1, 2, 3, 4, 5, 6], b: [2, 2, 2, 2, 2, 2] });
+    const constant = numericTable({ a: [1, 2, 3, 4, 5, 6], b: [2, 2, 2, 2, 2, 2] });
     expect(() => run(constant, { ...base, x: ['a', 'b'] })).toThrow(/“b”.*取值全部相同/);
-    const few = tableOf({ a: [1, 2], b: [3, 1] });
+    const few = numericTable({ a: [1, 2], b: [3, 1] });
     expect(() => run(few, { ...base, x: ['a', 'b'] })).toThrow(/不多于聚类指标数/);
     expect(() => run(table, { ...base, method: 'ward.D2', height: 1000 })).toThrow(/只得到 1 个类别/);
     expect(() => run(table, { ...base, k: 40 })).toThrow(/类别数 k/);

@@ -2,32 +2,18 @@
 // reference/advanced-x2.R runs ca::ca on 年龄组 × 首选就医机构 and writes reference/advanced-x2.json.
 // Tolerances: 1e-9 relative for inertias and χ² (exact through results); table cells are rounded
 // (coordinates 3 decimals, contributions 1 decimal in %), compared at half a unit of the last digit.
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { EXAMPLE_FILES } from '../../examples.js';
 import { rScript } from '../../r-code.js';
-import { readExampleTable } from '../../test-table.js';
-import { ToolInputError, type Params } from '../../tool.js';
+import { ToolInputError } from '../../tool.js';
+import { closeTo, exampleSetup, readReference, tableOf } from '../run-test-setup.js';
 import { definition } from './definition.js';
 import { run } from './run.js';
 
-const R = JSON.parse(fs.readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../reference/advanced-x2.json'), 'utf8')).ca;
-const table = readExampleTable(EXAMPLE_FILES.find((e) => e.key === 'health-info-survey')!.file);
-const defaults: Params = Object.fromEntries(definition.steps.flatMap((s) => s.fields).map((f) => [f.filed, f.value ?? null]));
+const R = readReference('advanced-x2.json').ca;
 // The age groups in their natural order, as in the R reference (the example keeps first-appearance order).
-const example: Params = { ...defaults, ...definition.exampleParams, rowOrder: '18-34岁, 35-49岁, 50-64岁, 65岁及以上' };
-const close = (got: unknown, want: number, label: string, rel = 1e-9, abs = 1e-12) => {
-  expect(typeof got, label).toBe('number');
-  expect(Math.abs((got as number) - want), `${label}: got ${String(got)}, R ${want}`).toBeLessThanOrEqual(Math.max(rel * Math.abs(want), abs));
-};
+const { table, defaults, example } = exampleSetup(definition, { rowOrder: '18-34岁, 35-49岁, 50-64岁, 65岁及以上' });
+const close = closeTo(1e-9, 1e-12);
 const blocks = (out: ReturnType<typeof run>) => out.sections.flatMap((s) => s.blocks);
-const tableOf = (out: ReturnType<typeof run>, prefix: string) => {
-  const t = blocks(out).find((b) => b.type === 'table' && b.title.startsWith(prefix));
-  if (t?.type !== 'table') throw new Error(`no ${prefix}`);
-  return t;
-};
 
 describe('correspondence analysis tool on the survey example', () => {
   const out = run(table, example);

@@ -2,20 +2,14 @@
 // reference/curve-estimation.R fits every SPSS CURVEFIT model as lm() on the transformed variables.
 // Tolerance 1e-9 relative (R², F, P, coefficients and SEs of the fitting scale).
 import { describe, expect, it } from 'vitest';
-import { EXAMPLE_FILES } from '../../examples.js';
 import { rScript } from '../../r-code.js';
-import { readExampleTable } from '../../test-table.js';
-import { ToolInputError, type Params } from '../../tool.js';
+import { ToolInputError } from '../../tool.js';
+import { closeTo, exampleSetup } from '../run-test-setup.js';
 import { CURVE_MODELS, definition } from './definition.js';
 import { run } from './run.js';
 
-const table = readExampleTable(EXAMPLE_FILES.find((e) => e.key === 'hba1c-factors')!.file);
-const defaults: Params = Object.fromEntries(definition.steps.flatMap((s) => s.fields).map((f) => [f.filed, f.value ?? null]));
-const example: Params = { ...defaults, ...definition.exampleParams };
-const close = (got: unknown, want: number, label: string, rel = 1e-9) => {
-  expect(typeof got, label).toBe('number');
-  expect(Math.abs((got as number) - want), `${label}: got ${String(got)}, R ${want}`).toBeLessThanOrEqual(rel * Math.abs(want));
-};
+const { table, example } = exampleSetup(definition);
+const close = closeTo(1e-9);
 
 // R: summary(lm(...)) on the transformed variables (reference/curve-estimation.R), upper bound u = 15.
 const R: Record<string, { r2: number; f: number; p: number; coef: number[]; se: number[] }> = {

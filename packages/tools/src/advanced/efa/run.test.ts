@@ -3,31 +3,17 @@
 // (eps 1e-8), factor.scores (regression) and factanal (ML, varimax) and writes
 // reference/dimension-a.json. Tolerances: closed-form numbers 1e-9 relative; loadings read from the
 // table (3 decimals) 5e-4; communalities, scores and the ML χ² through results/derivedData at 1e-6.
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { EXAMPLE_FILES } from '../../examples.js';
 import { rScript } from '../../r-code.js';
-import { readExampleTable } from '../../test-table.js';
-import { ToolInputError, type Params } from '../../tool.js';
+import { ToolInputError } from '../../tool.js';
 import { ITEMS_EXAMPLE } from '../pca/definition.js';
+import { closeTo, exampleSetup, readReference, tableOf } from '../run-test-setup.js';
 import { definition } from './definition.js';
 import { run } from './run.js';
 
-const R = JSON.parse(fs.readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../reference/dimension-a.json'), 'utf8'));
-const table = readExampleTable(EXAMPLE_FILES.find((e) => e.key === 'scale-items')!.file);
-const defaults: Params = Object.fromEntries(definition.steps.flatMap((s) => s.fields).map((f) => [f.filed, f.value ?? null]));
-const example: Params = { ...defaults, ...definition.exampleParams };
-const close = (got: unknown, want: number, label: string, rel = 1e-9, abs = 1e-12) => {
-  expect(typeof got, label).toBe('number');
-  expect(Math.abs((got as number) - want), `${label}: got ${String(got)}, R ${want}`).toBeLessThanOrEqual(Math.max(rel * Math.abs(want), abs));
-};
-const tableOf = (out: ReturnType<typeof run>, prefix: string) => {
-  const t = out.sections.flatMap((s) => s.blocks).find((b) => b.type === 'table' && b.title.startsWith(prefix));
-  if (t?.type !== 'table') throw new Error(`no ${prefix}`);
-  return t;
-};
+const R = readReference('dimension-a.json');
+const { table, example } = exampleSetup(definition);
+const close = closeTo(1e-9, 1e-12);
 
 describe('EFA tool on the questionnaire example', () => {
   const out = run(table, example);

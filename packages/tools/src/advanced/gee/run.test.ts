@@ -1,15 +1,11 @@
 // GEE tool on its example (reference/gee-visits-data.R) against geepack::geeglm: the fits are in
 // packages/stats/fixtures/gee.json (make-gee.R reads the same CSV). Tolerance 1e-6 relative
 // (geeglm run to epsilon 1e-12, ours to 1e-10 on every parameter).
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { VariableInfo } from '@labstat/contracts';
 import { describe, expect, it } from 'vitest';
-import { EXAMPLE_FILES } from '../../examples.js';
 import { rScript } from '../../r-code.js';
-import { readExampleTable } from '../../test-table.js';
-import { ToolInputError, type DataTable, type Params } from '../../tool.js';
+import { ToolInputError, type DataTable } from '../../tool.js';
+import { exampleSetup, readStatsFixture } from '../run-test-setup.js';
 import { definition } from './definition.js';
 import { run } from './run.js';
 
@@ -25,11 +21,8 @@ interface Fit {
   qic: [number, number, number, number];
   n?: number;
 }
-const here = path.dirname(fileURLToPath(import.meta.url));
-const fx = JSON.parse(fs.readFileSync(path.resolve(here, '../../../../stats/fixtures/gee.json'), 'utf8')).example as Record<string, Fit> & { n: number };
-const table = readExampleTable(EXAMPLE_FILES.find((e) => e.key === 'gee-visits')!.file);
-const defaults: Params = Object.fromEntries(definition.steps.flatMap((s) => s.fields).map((f) => [f.filed, f.value ?? null]));
-const example: Params = { ...defaults, ...definition.exampleParams };
+const fx = readStatsFixture('gee.json').example as Record<string, Fit> & { n: number };
+const { table, defaults, example } = exampleSetup(definition);
 const TOL = 1e-6;
 const close = (got: unknown, want: number, label: string, rel = TOL) => {
   expect(typeof got, label).toBe('number');

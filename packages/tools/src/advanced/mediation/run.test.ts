@@ -3,20 +3,14 @@
 // bootstrap uses our own seeded generator (R's draws differ; the engine test checks the bootstrap on
 // R's resamples), so here it is checked for reproducibility and against R's boot in distribution.
 import { describe, expect, it } from 'vitest';
-import { EXAMPLE_FILES } from '../../examples.js';
 import { rScript } from '../../r-code.js';
-import { readExampleTable } from '../../test-table.js';
-import { ToolInputError, type Params } from '../../tool.js';
+import { ToolInputError } from '../../tool.js';
+import { closeTo, exampleSetup } from '../run-test-setup.js';
 import { definition } from './definition.js';
 import { run } from './run.js';
 
-const table = readExampleTable(EXAMPLE_FILES.find((e) => e.key === 'mediation-stress')!.file);
-const defaults: Params = Object.fromEntries(definition.steps.flatMap((s) => s.fields).map((f) => [f.filed, f.value ?? null]));
-const example: Params = { ...defaults, ...definition.exampleParams };
-const close = (got: unknown, want: number, label: string, rel = 1e-8) => {
-  expect(typeof got, label).toBe('number');
-  expect(Math.abs((got as number) - want), `${label}: got ${String(got)}, R ${want}`).toBeLessThanOrEqual(rel * Math.abs(want));
-};
+const { table, example } = exampleSetup(definition);
+const close = closeTo(1e-8);
 
 describe('中介效应', () => {
   it('simple mediation with covariates (defaults): paths, indirect effect, Sobel as lm in R', () => {

@@ -3,18 +3,16 @@
 // on R's own five completed data sets (1e-8); our imputations are checked for reproducibility and
 // their pooled estimates against R's within Monte-Carlo error (half a pooled SE); then the new data
 // file and the refusals.
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { EXAMPLE_FILES } from '../../examples.js';
-import { readExampleTable } from '../../test-table.js';
 import type { Params } from '../../tool.js';
+import { exampleSetup, nearTo, readStatsFixture } from '../run-test-setup.js';
 import { definition } from './definition.js';
 import { fitAndPool, run } from './run.js';
 
-const R = JSON.parse(readFileSync(new URL('../../../../stats/fixtures/advanced-b.json', import.meta.url), 'utf8')).mice;
-const table = readExampleTable(EXAMPLE_FILES.find((e) => e.key === 'mice-missing')!.file);
+const R = readStatsFixture('advanced-b.json').mice;
+const table = exampleSetup(definition).table;
 const base: Params = { ...definition.exampleParams, m: 5, iterations: 10, seed: 2023, donors: 5, predictors: [] };
-const close = (got: unknown, want: number, what: string, tol = 1e-8) => expect(Math.abs((got as number) - want), `${what}: ${String(got)} vs ${want}`).toBeLessThanOrEqual(tol * Math.max(1, Math.abs(want)));
+const close = nearTo(1e-8);
 // R's model sbp ~ age + sex + bmi + smoke + glu, in R's term order.
 const R_ORDER = ['年龄', '性别', 'BMI', '吸烟', '空腹血糖(mmol/L)'];
 const TYPES: Record<string, 'numeric' | 'categorical'> = { 年龄: 'numeric', 性别: 'categorical', BMI: 'numeric', 吸烟: 'categorical', '空腹血糖(mmol/L)': 'numeric' };

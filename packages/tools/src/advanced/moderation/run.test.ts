@@ -2,20 +2,14 @@
 // number checked here (lm(Y ~ Xc * Wc + 年龄), simple slopes from vcov(), J–N bounds by uniroot on
 // |t(W)| = qt(0.975, df), not by the closed form the tool uses). Tolerance 1e-8 relative.
 import { describe, expect, it } from 'vitest';
-import { EXAMPLE_FILES } from '../../examples.js';
 import { rScript } from '../../r-code.js';
-import { readExampleTable } from '../../test-table.js';
-import { ToolInputError, type Params } from '../../tool.js';
+import { ToolInputError } from '../../tool.js';
+import { closeTo, exampleSetup } from '../run-test-setup.js';
 import { definition } from './definition.js';
 import { run } from './run.js';
 
-const table = readExampleTable(EXAMPLE_FILES.find((e) => e.key === 'mediation-stress')!.file);
-const defaults: Params = Object.fromEntries(definition.steps.flatMap((s) => s.fields).map((f) => [f.filed, f.value ?? null]));
-const example: Params = { ...defaults, ...definition.exampleParams, factors: [] };
-const close = (got: unknown, want: number, label: string, rel = 1e-8) => {
-  expect(typeof got, label).toBe('number');
-  expect(Math.abs((got as number) - want), `${label}: got ${String(got)}, R ${want}`).toBeLessThanOrEqual(rel * Math.abs(want));
-};
+const { table, example } = exampleSetup(definition, { factors: [] });
+const close = closeTo(1e-8);
 
 describe('调节效应', () => {
   it('centred model with a covariate: interaction, ΔR², simple slopes, J–N as R', () => {

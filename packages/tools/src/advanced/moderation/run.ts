@@ -14,6 +14,65 @@ const r6 = (v: number) => Number(v.toPrecision(6));
 const COLORS = ['#409EFF', '#303133', '#F56C6C'];
 const AXIS = { splitLine: { show: false }, axisLine: { show: true, onZero: false, lineStyle: { color: '#000' } } };
 
+interface Estimate {
+  estimate: number;
+  se: number;
+  statistic: number;
+  pValue: number;
+  ci: readonly number[];
+}
+
+/** B, SE, t, P and the CI of one estimate, as the model and simple-slope tables show them. */
+const estimateCells = (e: Estimate) => [num(e.estimate, 4), num(e.se, 4), num(e.statistic, 3), formatP(e.pValue), `${num(e.ci[0]!, 4)} ~ ${num(e.ci[1]!, 4)}`];
+
+/** X, Y and the moderator (from the field `wField`) with the centring and confidence options. */
+function readRoles(params: Params, wField: 'w' | 'wCat', wMissing: string) {
+  const xName = String(params.x ?? '');
+  const wName = String(params[wField] ?? '');
+  const yName = String(params.y ?? '');
+  if (!xName) throw new ToolInputError('请选择自变量 X');
+  if (!wName) throw new ToolInputError(wMissing);
+  if (!yName) throw new ToolInputError('请选择因变量 Y');
+  const level = levelOf(params);
+  return { xName, wName, yName, center: params.center !== false, level, pct: Number((level * 100).toFixed(1)) };
+}
+
+/** 表1: the model, the variables and the settings. */
+function settingsTable(o: { model: string; xName: string; wText: string; yName: string; cov: readonly string[]; centerText: string; n: number; excluded: number }): ReportBlock {
+  return table(
+    '表1 分析变量与设定',
+    ['项目', '内容'],
+    [
+      ['模型', o.model],
+      ['自变量 X', o.xName],
+      ['调节变量 W', o.wText],
+      ['因变量 Y', o.yName],
+      ['协变量', o.cov.length > 0 ? o.cov.join('、') : '无'],
+      ['中心化', o.centerText],
+      ['纳入例数', o.n],
+    ],
+    [missingNote(o.excluded)],
+  );
+}
+
+/** 表2: the regression with the interaction term(s). */
+const modelTable = (coefficients: ReadonlyArray<Estimate & { term: string }>, pct: number, footnotes: string[]): ReportBlock =>
+  table('表2 调节效应回归模型', ['预测变量', 'B', 'SE', 't', 'P', `${pct}%CI`], coefficients.map((c) => [c.term, ...estimateCells(c)]), footnotes);
+
+/** 表3: the slope of X at each level of W; `lead` are the cells before each slope. */
+const slopesTable = (title: string, lead: string[], slopeHeader: string, rows: ReadonlyArray<[Array<string | number | null>, Estimate]>, pct: number, footnote: string): ReportBlock =>
+  table(title, [...lead, slopeHeader, 'SE', 't', 'P', `${pct}%CI`], rows.map(([cells, s]) => [...cells, ...estimateCells(s)]), [footnote]);
+
+/** The results entries of the slope at `key` (the t value only where `withT`). */
+function putSlope(results: ToolOutput['results'], key: string, s: Estimate, withT: boolean): void {
+  results[`slope.${key}`] = s.estimate;
+  results[`slopeSe.${key}`] = s.se;
+  if (withT) results[`slopeT.${key}`] = s.statistic;
+  results[`slopeP.${key}`] = s.pValue;
+  results[`slopeLower.${key}`] = s.ci[0]!;
+  results[`slopeUpper.${key}`] = s.ci[1]!;
+}
+
 /** Predicted Y against X at low / mean / high W, covariates at their means. */
 function slopesChart(title: string, o: { xName: string; wName: string; yName: string; res: ModerationResult; xSd: number; covMeans: number[]; labels: string[] }): ReportBlock {
   const { res } = o;
@@ -77,15 +136,7 @@ function jnChart(title: string, o: { wName: string; res: ModerationResult; pct: 
 
 /** Categorical W: the joint test of the products and the slope of X within each level. */
 function runCategorical(data: DataTable, params: Params): ToolOutput {
-  const xName = String(params.x ?? '');
-  const wName = String(params.wCat ?? '');
-  const yName = String(params.y ?? '');
-  if (!xName) throw new ToolInputError('请选择自变量 X');
-  if (!wName) throw new ToolInputError('请选择调节变量 W（分类）');
-  if (!yName) throw new ToolInputError('请选择因变量 Y');
-  const center = params.center !== false;
-  const level = levelOf(params);
-  const pct = Number((level * 100).toFixed(1));
+  const { xName, wName, yName, center, level, pct } = readRoles(params, 'wCat', '请选择调节变量 W（分类）');
   const input = pathInput(data, [{ name: xName, label: '自变量' }, { name: yName, label: '因变量' }], params, { name: wName, label: '调节变量' });
   const n = input.rows.length;
   const groups = input.groupValues!;
@@ -105,35 +156,22 @@ function runCategorical(data: DataTable, params: Params): ToolOutput {
   sections.push({
     title: '数据概况',
     blocks: [
-      table(
-        '表1 分析变量与设定',
-        ['项目', '内容'],
-        [
-          ['模型', 'Y = b0 + b1·X + W 的哑变量 + X × 哑变量 + 协变量（PROCESS 模型 1，分类调节变量）'],
-          ['自变量 X', xName],
-          ['调节变量 W', `${wName}（${res.levels.map((l, i) => `${l} ${res.simpleSlopes[i]!.n} 例`).join('，')}；参照类别：${res.levels[0]}）`],
-          ['因变量 Y', yName],
-          ['协变量', cov.length > 0 ? cov.join('、') : '无'],
-          ['中心化', center ? 'X 均值中心化' : '未中心化'],
-          ['纳入例数', n],
-        ],
-        [missingNote(input.excluded)],
-      ),
+      settingsTable({
+        model: 'Y = b0 + b1·X + W 的哑变量 + X × 哑变量 + 协变量（PROCESS 模型 1，分类调节变量）',
+        wText: `${wName}（${res.levels.map((l, i) => `${l} ${res.simpleSlopes[i]!.n} 例`).join('，')}；参照类别：${res.levels[0]}）`,
+        centerText: center ? 'X 均值中心化' : '未中心化',
+        xName, yName, cov, n, excluded: input.excluded,
+      }),
     ],
   });
   const fP = formatP(res.pValue);
   sections.push({
     title: '交互作用检验',
     blocks: [
-      table(
-        '表2 调节效应回归模型',
-        ['预测变量', 'B', 'SE', 't', 'P', `${pct}%CI`],
-        res.coefficients.map((c) => [c.term, num(c.estimate, 4), num(c.se, 4), num(c.statistic, 3), formatP(c.pValue), `${num(c.ci[0], 4)} ~ ${num(c.ci[1], 4)}`]),
-        [
+      modelTable(res.coefficients, pct, [
           `R² = ${num(res.rSquared, 4)}；全部交互项的联合检验：ΔR² = ${num(res.deltaRSquared, 4)}，F(${res.df1}, ${res.df2}) = ${num(res.f, 3)}，P ${fP.startsWith('<') ? '< 0.001' : `= ${fP}`}（同 R 的 anova(无交互模型, 交互模型)）。`,
           `“${xName} × ${wName}[类别]”为该类别与参照类别“${res.levels[0]}”的斜率之差。`,
-        ],
-      ),
+        ]),
     ],
   });
   const xv = input.values.get(xName)!;
@@ -149,11 +187,13 @@ function runCategorical(data: DataTable, params: Params): ToolOutput {
   sections.push({
     title: '简单斜率分析',
     blocks: [
-      table(
+      slopesTable(
         `表3 ${wName}各类别中${xName}对${yName}的斜率`,
-        [wName, '例数', '斜率 B', 'SE', 't', 'P', `${pct}%CI`],
-        res.simpleSlopes.map((s) => [s.level, s.n, num(s.estimate, 4), num(s.se, 4), num(s.statistic, 3), formatP(s.pValue), `${num(s.ci[0], 4)} ~ ${num(s.ci[1], 4)}`]),
-        ['参照类别的斜率为 b1，其他类别为 b1 + 对应交互项系数，SE 由系数协方差矩阵计算（同 emmeans::emtrends）。'],
+        [wName, '例数'],
+        '斜率 B',
+        res.simpleSlopes.map((s) => [[s.level, s.n], s]),
+        pct,
+        '参照类别的斜率为 b1，其他类别为 b1 + 对应交互项系数，SE 由系数协方差矩阵计算（同 emmeans::emtrends）。',
       ),
       {
         type: 'chart',
@@ -195,27 +235,13 @@ function runCategorical(data: DataTable, params: Params): ToolOutput {
     deltaRSquared: res.deltaRSquared,
     level,
   };
-  for (const s of res.simpleSlopes) {
-    results[`slope.${s.level}`] = s.estimate;
-    results[`slopeSe.${s.level}`] = s.se;
-    results[`slopeP.${s.level}`] = s.pValue;
-    results[`slopeLower.${s.level}`] = s.ci[0];
-    results[`slopeUpper.${s.level}`] = s.ci[1];
-  }
+  for (const s of res.simpleSlopes) putSlope(results, s.level, s, false);
   return { title: `调节效应：${wName}对${xName} → ${yName}的调节`, sections, results };
 }
 
 export function run(data: DataTable, params: Params): ToolOutput {
   if (params.wType === 'categorical') return runCategorical(data, params);
-  const xName = String(params.x ?? '');
-  const wName = String(params.w ?? '');
-  const yName = String(params.y ?? '');
-  if (!xName) throw new ToolInputError('请选择自变量 X');
-  if (!wName) throw new ToolInputError('请选择调节变量 W');
-  if (!yName) throw new ToolInputError('请选择因变量 Y');
-  const center = params.center !== false;
-  const level = levelOf(params);
-  const pct = Number((level * 100).toFixed(1));
+  const { xName, wName, yName, center, level, pct } = readRoles(params, 'w', '请选择调节变量 W');
   const input = pathInput(
     data,
     [
@@ -245,28 +271,19 @@ export function run(data: DataTable, params: Params): ToolOutput {
   sections.push({
     title: '数据概况',
     blocks: [
-      table(
-        '表1 分析变量与设定',
-        ['项目', '内容'],
-        [
-          ['模型', '调节模型（PROCESS 模型 1）：Y = b0 + b1·X + b2·W + b3·X×W + 协变量'],
-          ['自变量 X', xName],
-          ['调节变量 W', `${wName}（均值 ${num(res.wMean, 3)}，标准差 ${num(res.wSd, 3)}）`],
-          ['因变量 Y', yName],
-          ['协变量', cov.length > 0 ? cov.join('、') : '无'],
-          ['中心化', center ? 'X 与 W 均值中心化后相乘' : '未中心化'],
-          ['纳入例数', n],
-        ],
-        [missingNote(input.excluded)],
-      ),
+      settingsTable({
+        model: '调节模型（PROCESS 模型 1）：Y = b0 + b1·X + b2·W + b3·X×W + 协变量',
+        wText: `${wName}（均值 ${num(res.wMean, 3)}，标准差 ${num(res.wSd, 3)}）`,
+        centerText: center ? 'X 与 W 均值中心化后相乘' : '未中心化',
+        xName, yName, cov, n, excluded: input.excluded,
+      }),
     ],
   });
 
-  const coefRows = res.coefficients.map((c) => [c.term, num(c.estimate, 4), num(c.se, 4), num(c.statistic, 3), formatP(c.pValue), `${num(c.ci[0], 4)} ~ ${num(c.ci[1], 4)}`]);
   sections.push({
     title: '交互作用检验',
     blocks: [
-      table('表2 调节效应回归模型', ['预测变量', 'B', 'SE', 't', 'P', `${pct}%CI`], coefRows, [
+      modelTable(res.coefficients, pct, [
         `R² = ${num(res.rSquared, 4)}；加入交互项后 ΔR² = ${num(res.deltaRSquared, 4)}，F(1, ${res.df2}) = ${num(res.f, 3)}，P ${formatP(res.pValue).startsWith('<') ? '< 0.001' : `= ${formatP(res.pValue)}`}。`,
           center
             ? `X 与 W 已均值中心化：“${xName}”的系数是${wName}取均值时${xName}的效应，“${wName}”的系数是${xName}取均值时${wName}的效应。`
@@ -281,11 +298,13 @@ export function run(data: DataTable, params: Params): ToolOutput {
   sections.push({
     title: '简单斜率分析',
     blocks: [
-      table(
+      slopesTable(
         `表3 ${wName}不同水平下${xName}对${yName}的简单斜率`,
-        [`${wName}水平`, `${wName}取值`, '简单斜率 B', 'SE', 't', 'P', `${pct}%CI`],
-        res.simpleSlopes.map((s, i) => [labels[i]!, num(s.w, 3), num(s.estimate, 4), num(s.se, 4), num(s.statistic, 3), formatP(s.pValue), `${num(s.ci[0], 4)} ~ ${num(s.ci[1], 4)}`]),
-        [`简单斜率 = b1 + b3·W（表中 W 为原始取值${center ? '，计算时减去均值' : ''}），SE = √(V11 + 2W·V13 + W²·V33)，V 为系数的协方差矩阵（同 interactions::sim_slopes）。`],
+        [`${wName}水平`, `${wName}取值`],
+        '简单斜率 B',
+        res.simpleSlopes.map((s, i) => [[labels[i]!, num(s.w, 3)], s]),
+        pct,
+        `简单斜率 = b1 + b3·W（表中 W 为原始取值${center ? '，计算时减去均值' : ''}），SE = √(V11 + 2W·V13 + W²·V33)，V 为系数的协方差矩阵（同 interactions::sim_slopes）。`,
       ),
       slopesChart(`图1 简单斜率图：${wName}对${xName}与${yName}关系的调节`, { xName, wName, yName, res, xSd, covMeans: input.covColumns.map((c) => c.reduce((a, v) => a + v, 0) / n), labels }),
       text(`三条线分别为${wName}取均值 −1 个标准差、均值、均值 +1 个标准差时，${yName}的预测值随${xName}（均值 ±1 个标准差）的变化${cov.length > 0 ? '，协变量取其均值（分类协变量取各类别的比例）' : ''}；线越陡，${xName}的作用越大，线不平行即存在调节。`),
@@ -381,12 +400,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
   };
   (['low', 'mean', 'high'] as const).forEach((k, i) => {
     const s = res.simpleSlopes[i]!;
-    results[`slope.${k}`] = s.estimate;
-    results[`slopeSe.${k}`] = s.se;
-    results[`slopeT.${k}`] = s.statistic;
-    results[`slopeP.${k}`] = s.pValue;
-    results[`slopeLower.${k}`] = s.ci[0];
-    results[`slopeUpper.${k}`] = s.ci[1];
+    putSlope(results, k, s, true);
     results[`w.${k}`] = s.w;
   });
   return { title: `调节效应：${wName}对${xName} → ${yName}的调节`, sections, results };

@@ -2,26 +2,17 @@
 // counts the six 渠道_ columns as SPSS MULT RESPONSE (cases with at least one channel) and runs
 // chisq.test(correct = FALSE) of each channel by 年龄组. Tolerances: counts exact, percentages and χ²
 // 1e-9 relative through results, printed column percentages at half a unit of their last digit.
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { EXAMPLE_FILES } from '../../examples.js';
 import { rScript } from '../../r-code.js';
-import { readExampleTable } from '../../test-table.js';
-import { ToolInputError, type DataTable, type Params } from '../../tool.js';
+import { ToolInputError, type DataTable } from '../../tool.js';
+import { closeTo, exampleSetup, readReference } from '../run-test-setup.js';
 import { CHANNELS_EXAMPLE, definition } from './definition.js';
 import { optionLabels, run } from './run.js';
 
-const R = JSON.parse(fs.readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../reference/advanced-x2.json'), 'utf8')).mr;
-const table = readExampleTable(EXAMPLE_FILES.find((e) => e.key === 'health-info-survey')!.file);
-const defaults: Params = Object.fromEntries(definition.steps.flatMap((s) => s.fields).map((f) => [f.filed, f.value ?? null]));
+const R = readReference('advanced-x2.json').mr;
 // The age groups in their natural order, as in the R reference (the example keeps first-appearance order).
-const example: Params = { ...defaults, ...definition.exampleParams, groupOrder: '18-34岁, 35-49岁, 50-64岁, 65岁及以上' };
-const close = (got: unknown, want: number, label: string, rel = 1e-9, abs = 1e-12) => {
-  expect(typeof got, label).toBe('number');
-  expect(Math.abs((got as number) - want), `${label}: got ${String(got)}, R ${want}`).toBeLessThanOrEqual(Math.max(rel * Math.abs(want), abs));
-};
+const { table, example } = exampleSetup(definition, { groupOrder: '18-34岁, 35-49岁, 50-64岁, 65岁及以上' });
+const close = closeTo(1e-9, 1e-12);
 const textCols = (base: DataTable, map: (v: string | null) => string | null): DataTable => ({
   ...base,
   text: (n) => (CHANNELS_EXAMPLE.includes(n) ? base.text(n).map(map) : base.text(n)),

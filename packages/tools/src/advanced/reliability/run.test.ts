@@ -1,28 +1,17 @@
 // 信度分析 on its example against packages/stats/fixtures/make-advanced-b.R (psych::alpha, factanal,
 // split halves from R's var/cor), A3 and A6 reverse-keyed; 1e-8 relative; then the refusals.
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { EXAMPLE_FILES } from '../../examples.js';
 import { readExampleTable } from '../../test-table.js';
-import type { DataTable, Params } from '../../tool.js';
+import type { Params } from '../../tool.js';
+import { nearTo, numericTable, readStatsFixture } from '../run-test-setup.js';
 import { run } from './run.js';
 
-const R = JSON.parse(readFileSync(new URL('../../../../stats/fixtures/advanced-b.json', import.meta.url), 'utf8')).reliability;
+const R = readStatsFixture('advanced-b.json').reliability;
 const table = readExampleTable(EXAMPLE_FILES.find((e) => e.key === 'anxiety-scale')!.file);
 const ITEMS = ['A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'A7', 'A8'];
 const base: Params = { items: ITEMS, reverse: ['A3', 'A6'], split: 'first-second', level: 0.95 };
-const close = (got: unknown, want: number, what: string, tol = 1e-8) => expect(Math.abs((got as number) - want), `${what}: ${String(got)} vs ${want}`).toBeLessThanOrEqual(tol * Math.max(1, Math.abs(want)));
-
-/** A table with given numeric columns (for the refusals). */
-function tableOf(cols: Record<string, Array<number | null>>): DataTable {
-  const names = Object.keys(cols);
-  return {
-    rows: cols[names[0]!]!.length,
-    variables: names.map((name) => ({ name, type: 'numeric', valid: 0, missing: 0, distinct: 0, min: null, max: null, mean: null, levels: [] })),
-    numeric: (n) => cols[n]!,
-    text: (n) => cols[n]!.map((v) => (v === null ? null : String(v))),
-  };
-}
+const close = nearTo(1e-8);
 
 describe('信度分析', () => {
   it('agrees with psych::alpha, factanal ω and the split halves of R', () => {
@@ -74,13 +63,13 @@ describe('信度分析', () => {
   it('refuses bad input in Chinese, naming the column', () => {
     expect(() => run(table, { ...base, items: ['A1'] })).toThrow(/至少选择 2 个/);
     expect(() => run(table, { ...base, reverse: ['性别'] })).toThrow(/不在所选的量表条目中/);
-    const constant = tableOf({ a: [1, 2, 3, 4, 5, 2], b: [2, 3, 3, 5, 4, 1], c: [3, 3, 3, 3, 3, 3] });
+    const constant = numericTable({ a: [1, 2, 3, 4, 5, 2], b: [2, 3, 3, 5, 4, 1], c: [3, 3, 3, 3, 3, 3] });
     expect(() => run(constant, { items: ['a', 'b', 'c'], reverse: [] })).toThrow(/“c”的取值全部相同/);
     const a = [1, 2, 3, 4, 5, 2, 3, 4, 1, 5];
     const c = [2, 3, 1, 5, 4, 2, 5, 3, 1, 4];
-    const total = tableOf({ a, c, 总分: a.map((v, i) => v + c[i]!), d: [3, 3, 2, 5, 4, 1, 4, 4, 2, 5] });
+    const total = numericTable({ a, c, 总分: a.map((v, i) => v + c[i]!), d: [3, 3, 2, 5, 4, 1, 4, 4, 2, 5] });
     expect(() => run(total, { items: ['a', 'c', '总分', 'd'], reverse: [] })).toThrow(/相关矩阵奇异：“a”、“c”、“总分”与其他条目线性相关/);
-    const few = tableOf({ a: [1, 2, 3], b: [2, 3, 1], c: [3, 1, 2] });
+    const few = numericTable({ a: [1, 2, 3], b: [2, 3, 1], c: [3, 1, 2] });
     expect(() => run(few, { items: ['a', 'b', 'c'], reverse: [] })).toThrow(/不多于条目数/);
   });
 });

@@ -9,20 +9,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { lassoFolds } from '@labstat/stats';
 import { describe, expect, it } from 'vitest';
-import { EXAMPLE_FILES } from '../../examples.js';
 import { rScript } from '../../r-code.js';
-import { readExampleTable } from '../../test-table.js';
-import { ToolInputError, type Params } from '../../tool.js';
+import { ToolInputError } from '../../tool.js';
+import { closeTo, exampleSetup } from '../run-test-setup.js';
 import { definition } from './definition.js';
 import { run } from './run.js';
 
-const table = readExampleTable(EXAMPLE_FILES.find((e) => e.key === 'hba1c-factors')!.file);
-const defaults: Params = Object.fromEntries(definition.steps.flatMap((s) => s.fields).map((f) => [f.filed, f.value ?? null]));
-const example: Params = { ...defaults, ...definition.exampleParams };
-const close = (got: unknown, want: number, label: string, rel: number) => {
-  expect(typeof got, label).toBe('number');
-  expect(Math.abs((got as number) - want), `${label}: got ${String(got)}, R ${want}`).toBeLessThanOrEqual(rel * Math.abs(want));
-};
+const { table, example } = exampleSetup(definition);
+const close = closeTo(); // every check states its tolerance
 
 const COLUMNS = ['年龄', '病程年', 'BMI', '体重kg', '腰围cm', '收缩压', '甘油三酯', '高密度脂蛋白', '每周运动分钟', '性别男'];
 const R = {

@@ -2,21 +2,15 @@
 // runs step() (both/AIC, backward/BIC, forward/AIC keeping 年龄) and prints the final lm() fits,
 // confint() and car::vif(). Tolerances: coefficients, SEs, CIs, R², F 1e-9 relative; extractAIC 1e-9.
 import { describe, expect, it } from 'vitest';
-import { EXAMPLE_FILES } from '../../examples.js';
 import { rScript } from '../../r-code.js';
-import { readExampleTable } from '../../test-table.js';
-import { ToolInputError, type Params } from '../../tool.js';
+import { ToolInputError } from '../../tool.js';
+import { closeTo, exampleSetup } from '../run-test-setup.js';
 import { definition } from './definition.js';
 import { run } from './run.js';
 
-const table = readExampleTable(EXAMPLE_FILES.find((e) => e.key === 'hba1c-factors')!.file);
-const defaults: Params = Object.fromEntries(definition.steps.flatMap((s) => s.fields).map((f) => [f.filed, f.value ?? null]));
-const example: Params = { ...defaults, ...definition.exampleParams };
+const { table, example } = exampleSetup(definition);
 
-const close = (got: unknown, want: number, label: string, rel = 1e-9) => {
-  expect(typeof got, label).toBe('number');
-  expect(Math.abs((got as number) - want), `${label}: got ${String(got)}, R ${want}`).toBeLessThanOrEqual(rel * Math.abs(want));
-};
+const close = closeTo(1e-9);
 const FINAL = {
   b: { 病程年: 0.103481616137, BMI: 0.0792236117869, 甘油三酯: 0.292583774753, 每周运动分钟: -0.00335358970896 },
   se: { 病程年: 0.00733650358488, BMI: 0.0113982990112, 甘油三酯: 0.0548901530246, 每周运动分钟: 0.000635106403767 },

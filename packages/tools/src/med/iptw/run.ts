@@ -6,7 +6,7 @@ import { iptwWeights, quantile, StatsError } from '@labstat/stats';
 import { num, table, text } from '../../report-helpers.js';
 import { missingNote } from '../../survival-input.js';
 import { ToolInputError, type DataTable, type Params, type ToolOutput } from '../../tool.js';
-import { balanceResults, balanceRows, balanceTable, imbalanced, lovePlot, maxAbsSmd, psHistogram, psModelTable, quoted, readPropensity, SMD_THRESHOLD, treatedNote } from '../prediction/propensity-e.js';
+import { balanceFigures, balanceRows, balanceSummary, balanceTable, psModelTable, quoted, readPropensity, SMD_THRESHOLD, treatedNote } from '../prediction/propensity-e.js';
 
 export function run(data: DataTable, params: Params): ToolOutput {
   const p = readPropensity(data, params);
@@ -28,10 +28,8 @@ export function run(data: DataTable, params: Params): ToolOutput {
   const tWord = p.levels.positive;
   const cWord = p.levels.negative ?? '对照';
   const rows = balanceRows(p, { label: '倾向性评分', values: ps.ps }, weights, estimand === 'ATE' ? 'pooled' : 'treated');
-  const bad = imbalanced(rows);
-  const smdMaxBefore = maxAbsSmd(rows, 'before');
-  const smdMaxAfter = maxAbsSmd(rows, 'after');
-  const badBefore = rows.slice(1).filter((r) => !(Math.abs(r.before.smd) < SMD_THRESHOLD)).map((r) => r.column.label);
+  const balance = balanceSummary(rows, '加权');
+  const bad = balance.bad;
   const weightText =
     estimand === 'ATE'
       ? stabilize
@@ -66,17 +64,14 @@ export function run(data: DataTable, params: Params): ToolOutput {
         `SMD =（处理组均数 − 对照组均数）/ 加权前${estimand === 'ATE' ? '两组方差均值的平方根（合并标准差）' : '处理组的标准差'}（二分类以 √(p(1 − p)) 为方差），加权后的均数按权重计算，标准差不变（同 MatchIt / cobalt 的约定）；分类变量每个类别分别计算。|SMD| < ${SMD_THRESHOLD} 一般认为两组均衡。`,
         '加权后的“例数”为权重之和（加权例数）；方差比 = 处理组加权方差 / 对照组加权方差，0.5 ~ 2 之间可接受，二分类变量不计算。',
       ]),
-      lovePlot('图1 Love 图：加权前后各协变量的 |SMD|', rows, '加权前', '加权后'),
-      psHistogram('图2 加权前倾向性评分的分布（处理组向上、对照组向下）', ps.ps, t, null, { treated: `处理组（${tWord}）`, control: `对照组（${cWord}）` }),
-      psHistogram('图3 加权后倾向性评分的分布（加权例数）', ps.ps, t, weights, { treated: `处理组（${tWord}）`, control: `对照组（${cWord}）` }),
+      ...balanceFigures(p, rows, weights, '加权', '加权例数'),
     ],
   });
 
   const parts: string[] = [
     `以“${p.tName}”为处理变量（处理组“${tWord}” ${n1} 例，对照组“${cWord}” ${n0} 例），以 ${quoted(input.names)}建立 Logistic 回归估计倾向性评分，采用${weightText}进行逆概率加权${truncText}。`,
     `加权后处理组与对照组的有效样本量分别为 ${num(w.ess[1], 1)} 与 ${num(w.ess[0], 1)}，最大权重为 ${num(maxWeight, 3)}。`,
-    `加权前 ${badBefore.length} 个协变量（或类别）的 |SMD| ≥ ${SMD_THRESHOLD}，最大 |SMD| = ${num(smdMaxBefore, 3)}；加权后最大 |SMD| = ${num(smdMaxAfter, 3)}，` +
-      (bad.length === 0 ? `全部协变量的 |SMD| < ${SMD_THRESHOLD}，两组基线均衡。` : `${quoted(bad)}的 |SMD| 仍 ≥ ${SMD_THRESHOLD}，均衡性欠佳。`),
+    balance.sentence,
     '加权后的数据已另存为新的数据文件（全部行，含倾向性评分与 IPTW 权重），可用于加权的结局分析（如加权 Logistic 回归、加权 Cox 回归，宜用稳健标准误）。',
   ];
   const caveats: string[] = [
@@ -108,11 +103,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
     essControl: w.ess[0],
     maxWeight,
     psAuc: ps.auc,
-    maxAbsSmdBefore: smdMaxBefore,
-    maxAbsSmdAfter: smdMaxAfter,
-    imbalancedBefore: badBefore.length,
-    imbalancedAfter: bad.length,
-    ...balanceResults(rows),
+    ...balance.results,
   };
   // Every row of the file; rows left out for a missing value get blank PS and weight.
   const at = new Map(input.rows.map((row, j) => [row, j]));

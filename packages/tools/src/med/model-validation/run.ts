@@ -1,7 +1,7 @@
 // 校准曲线 / 内部验证: apparent discrimination and calibration of a logistic prediction model,
 // Bootstrap optimism correction as rms::validate, the bias-corrected calibration curve as
 // rms::calibrate, and the Hosmer–Lemeshow test; seeded so a report repeats exactly.
-import { StatsError, validateCox, validateLogistic, type LogisticValidationResult, type ValidationIndex } from '@labstat/stats';
+import { StatsError, validateCox, validateLogistic, type LogisticValidationResult, type ValidationIndex, type ValidationRow } from '@labstat/stats';
 import { pSentence } from '../../common.js';
 import { quoted } from '../../model-input.js';
 import { formatP, num, table, text } from '../../report-helpers.js';
@@ -18,6 +18,16 @@ const INDEX_NAME: Record<ValidationIndex, string> = {
   Brier: 'Brier 评分',
 };
 const INDEX_ORDER: ValidationIndex[] = ['C', 'Dxy', 'R2', 'Intercept', 'Slope', 'Brier'];
+
+/** 表3: each index's apparent, training, test, optimism and corrected value as rms::validate prints them. */
+const validationTable = (B: number, rows: ReadonlyArray<[string, ValidationRow, number]>, footnotes: string[]) =>
+  table(
+    `表3 区分度与校准指标的 Bootstrap 内部验证（B = ${B}）`,
+    ['指标', '表观值', '训练样本', '测试样本（原数据）', '乐观度', '校正值', '乐观度的蒙特卡洛标准误'],
+    rows.map(([name, r, d]) => [name, num(r.apparent, d), num(r.training, d), num(r.test, d), num(r.optimism, 4), num(r.corrected, d), num(r.optimismSe, 4)]),
+    footnotes,
+  );
+
 const KEY: Record<ValidationIndex, string> = { C: 'c', Dxy: 'dxy', R2: 'r2', Intercept: 'intercept', Slope: 'slope', Brier: 'brier' };
 
 const intParam = (v: unknown, fallback: number, min: number, max: number) => (typeof v === 'number' && Number.isFinite(v) ? Math.min(max, Math.max(min, Math.round(v))) : fallback);
@@ -45,13 +55,9 @@ export function run(data: DataTable, params: Params): ToolOutput {
   sections.push({
     title: 'Bootstrap 内部验证',
     blocks: [
-      table(
-        `表3 区分度与校准指标的 Bootstrap 内部验证（B = ${B}）`,
-        ['指标', '表观值', '训练样本', '测试样本（原数据）', '乐观度', '校正值', '乐观度的蒙特卡洛标准误'],
-        INDEX_ORDER.map((k) => {
-          const r = get(k);
-          return [INDEX_NAME[k], num(r.apparent, digits(k)), num(r.training, digits(k)), num(r.test, digits(k)), num(r.optimism, 4), num(r.corrected, digits(k)), num(r.optimismSe, 4)];
-        }),
+      validationTable(
+        B,
+        INDEX_ORDER.map((k) => [INDEX_NAME[k], get(k), digits(k)]),
         [
           '同 R rms::validate(fit, method = "boot")：每次从原数据有放回抽取同样大小的样本，在其中重新拟合模型，分别在该样本（训练）与原数据（测试）上计算指标；乐观度 = 训练 − 测试的平均值，校正值 = 表观值 − 乐观度。',
           'C 指数 = Dxy / 2 + 0.5，即 ROC 曲线下面积；校准截距与斜率为结局对模型线性预测值的 Logistic 回归系数（理想为 0 与 1，表观值按定义为 0 与 1），校正后的斜率 < 1 提示过拟合，可作为收缩系数；Brier 评分为预测概率与实际结局之差的平方均值，越小越好。',
@@ -157,13 +163,9 @@ function runCox(m: PredictionModel, params: Params, B: number, seed: number): To
   sections.push({
     title: 'Bootstrap 内部验证',
     blocks: [
-      table(
-        `表3 区分度与校准指标的 Bootstrap 内部验证（B = ${B}）`,
-        ['指标', '表观值', '训练样本', '测试样本（原数据）', '乐观度', '校正值', '乐观度的蒙特卡洛标准误'],
-        order.map((k) => {
-          const r = get(k);
-          return [COX_NAME[k]!, num(r.apparent, 3), num(r.training, 3), num(r.test, 3), num(r.optimism, 4), num(r.corrected, 3), num(r.optimismSe, 4)];
-        }),
+      validationTable(
+        B,
+        order.map((k) => [COX_NAME[k]!, get(k), 3]),
         [
           '同 R rms::validate(fit, method = "boot")（cph 模型）：每次有放回抽样重新拟合，在抽样数据（训练）与原数据（测试）上计算指标，乐观度 = 训练 − 测试的平均，校正值 = 表观值 − 乐观度。',
           'C 指数为 Harrell 一致性指数（同 Hmisc::rcorr.cens），Dxy = 2 × (C − 0.5)；R² 为基于似然比的 Nagelkerke 型指标；校准斜率为原数据上生存结局对线性预测值的 Cox 回归系数（表观值为 1），小于 1 提示过拟合。',

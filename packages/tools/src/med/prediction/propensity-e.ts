@@ -5,10 +5,10 @@
 import type { ReportBlock } from '@labstat/contracts';
 import { balanceStatistics, propensityScore, StatsError, type PropensityScoreResult } from '@labstat/stats';
 import { binaryLevels, levelNote, positiveLevelField, type BinaryLevels } from '../../binary-outcome.js';
-import { requireVariables } from '../../common.js';
+import { dataThenParams, requireVariables } from '../../common.js';
 import { fieldList, modelInput, quoted, type ModelInput } from '../../model-input.js';
 import { finiteOrNull, formatP, num, table } from '../../report-helpers.js';
-import { ToolInputError, type DataTable, type FieldSpec, type Params } from '../../tool.js';
+import { ToolInputError, type DataTable, type FieldSpec, type Params, type ToolDefinition } from '../../tool.js';
 
 /** The SMD below which a covariate counts as balanced (Austin 2009). */
 export const SMD_THRESHOLD = 0.1;
@@ -20,6 +20,51 @@ export const treatmentFields = (): FieldSpec[] => [
   { filed: 'x', name: '定量协变量', type: 'select_multi', columns: 'numeric', value: [], tips: '可能同时影响处理分配与结局的混杂因素（如年龄、BMI），不要选入处理之后才发生的变量。' },
   { filed: 'factors', name: '分类协变量', type: 'select_multi', columns: 'categorical', value: [], tips: '分类混杂因素（如性别、糖尿病）；平衡性按每个类别分别评价。' },
 ];
+
+/**
+ * The definition of a propensity-score tool: what both tools share (family, example, the treatment and
+ * covariate fields first) around the tool's own texts and fields.
+ */
+export function propensityDefinition(d: {
+  id: number;
+  key: string;
+  name: string;
+  subname: string;
+  description: string;
+  methods: string[];
+  /** The data step's tips after the shared first sentence (the outcome's fate in this tool). */
+  outcomeTips: string;
+  paramsDescription: string;
+  notice: string;
+  fields: FieldSpec[];
+}): ToolDefinition {
+  return {
+    id: d.id,
+    key: d.key,
+    version: 1,
+    name: d.name,
+    subname: d.subname,
+    description: d.description,
+    family: 'med',
+    categories: ['causal', 'propensity'],
+    difficulty: 4,
+    methods: d.methods,
+    vip: true,
+    runningTime: 5,
+    example: 'propensity',
+    exampleParams: {
+      treatment: '他汀使用',
+      x: ['年龄', 'BMI', 'LDL-C(mmol/L)'],
+      factors: ['性别', '糖尿病', '高血压', '吸烟'],
+    },
+    ...dataThenParams({
+      tips: `每行一个研究对象：一列二分类的处理（分组）变量，以及处理前测得的混杂因素（定量或分类）。${d.outcomeTips}`,
+      paramsDescription: d.paramsDescription,
+      notice: d.notice,
+      fields: [...treatmentFields(), ...d.fields],
+    }),
+  };
+}
 
 export interface PropensityInput {
   tName: string;
@@ -233,6 +278,35 @@ export const imbalanced = (rows: readonly BalanceRow[]): string[] => rows.slice(
 
 /** The largest |SMD| among the covariates (distance excluded). */
 export const maxAbsSmd = (rows: readonly BalanceRow[], k: 'before' | 'after'): number => Math.max(...rows.slice(1).map((r) => Math.abs(r[k].smd)).filter(Number.isFinite), 0);
+
+/**
+ * The balance before and after in a few numbers: the conclusion's sentence on it (`word`: 匹配 or 加权),
+ * the covariates still imbalanced, and the results entries (maxima, counts, then every row's).
+ */
+export function balanceSummary(rows: readonly BalanceRow[], word: string): { bad: string[]; sentence: string; results: Record<string, number | null> } {
+  const bad = imbalanced(rows);
+  const smdMaxBefore = maxAbsSmd(rows, 'before');
+  const smdMaxAfter = maxAbsSmd(rows, 'after');
+  const badBefore = rows.slice(1).filter((r) => !(Math.abs(r.before.smd) < SMD_THRESHOLD)).map((r) => r.column.label);
+  const sentence =
+    `${word}前 ${badBefore.length} 个协变量（或类别）的 |SMD| ≥ ${SMD_THRESHOLD}，最大 |SMD| = ${num(smdMaxBefore, 3)}；${word}后最大 |SMD| = ${num(smdMaxAfter, 3)}，` +
+    (bad.length === 0 ? `全部协变量的 |SMD| < ${SMD_THRESHOLD}，两组基线均衡。` : `${quoted(bad)}的 |SMD| 仍 ≥ ${SMD_THRESHOLD}，均衡性欠佳。`);
+  return {
+    bad,
+    sentence,
+    results: { maxAbsSmdBefore: smdMaxBefore, maxAbsSmdAfter: smdMaxAfter, imbalancedBefore: badBefore.length, imbalancedAfter: bad.length, ...balanceResults(rows) },
+  };
+}
+
+/** The Love plot and the PS histograms before and after (`word`: 匹配 or 加权; `weighted`: the after histogram's title tail). */
+export function balanceFigures(p: PropensityInput, rows: readonly BalanceRow[], weights: readonly number[], word: string, weighted: string): ReportBlock[] {
+  const names = { treated: `处理组（${p.levels.positive}）`, control: `对照组（${p.levels.negative ?? '对照'}）` };
+  return [
+    lovePlot(`图1 Love 图：${word}前后各协变量的 |SMD|`, rows, `${word}前`, `${word}后`),
+    psHistogram(`图2 ${word}前倾向性评分的分布（处理组向上、对照组向下）`, p.ps.ps, p.t, null, names),
+    psHistogram(`图3 ${word}后倾向性评分的分布（${weighted}）`, p.ps.ps, p.t, weights, names),
+  ];
+}
 
 /** Results entries of the balance rows under stable names: SMD, variance ratio and eCDF max (the KS statistic) before/after. */
 export function balanceResults(rows: readonly BalanceRow[]): Record<string, number | null> {

@@ -2,47 +2,11 @@
 // its integer-abs and replace bugs worked around, as the script explains): matched counts, caliper
 // width, SMDs and variance ratios before/after (1e-8: the PS from IRLS agrees with R's glm to ~1e-10),
 // pair numbers of the new data file; then the refusals.
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { EXAMPLE_FILES } from '../../examples.js';
-import { readExampleTable } from '../../test-table.js';
-import type { DataTable, Params } from '../../tool.js';
+import type { Params } from '../../tool.js';
+import { analysedRows, COVARIATES, expectBalance, FIXTURE, table, tableOf } from '../prediction/propensity-test-setup.js';
 import { run } from './run.js';
 
-// The fixture of packages/stats (fixtures/make-propensity.R, run on this example) and its row names as the tool labels them.
-const FIXTURE = JSON.parse(readFileSync(new URL('../../../../stats/fixtures/propensity.json', import.meta.url), 'utf8'));
-const NAMES: Record<string, string> = { age: '年龄', bmi: 'BMI', ldl: 'LDL-C(mmol/L)', sex: '性别', dm: '糖尿病', htn: '高血压', smoke: '吸烟' };
-const COVARIATES = { x: ['年龄', 'BMI', 'LDL-C(mmol/L)'], factors: ['性别', '糖尿病', '高血压', '吸烟'] };
-
-/** The tool's label of a row of summary(m)$sum.all ("sex女" → "性别：女"). */
-function labelOf(r: string): string {
-  if (NAMES[r]) return NAMES[r]!;
-  const key = Object.keys(NAMES).find((k) => r.startsWith(k))!;
-  return `${NAMES[key]}：${r.slice(key.length)}`;
-}
-
-/** Rows of the example complete in the treatment and every covariate (the fixture's rows, in order). */
-function analysedRows(table: DataTable): number[] {
-  const cols = ['他汀使用', ...COVARIATES.x, ...COVARIATES.factors].map((c) => table.text(c));
-  return Array.from({ length: table.rows }, (_, i) => i).filter((i) => cols.every((c) => c[i] !== null && c[i] !== ''));
-}
-
-/** The report's SMDs (and variance ratios) against R's summary table, covariates only. */
-function expectBalance(results: Record<string, unknown>, r: any, after: string, label: string): void {
-  r.names.forEach((name: string, k: number) => {
-    if (name === 'distance') return;
-    const key = labelOf(name);
-    const near = (got: unknown, want: number | null, what: string) => {
-      if (want === null) expect(got, `${label} ${key} ${what}`).toBeNull();
-      else expect(Math.abs((got as number) - want), `${label} ${key} ${what}: ${String(got)} vs ${want}`).toBeLessThanOrEqual(1e-8 * Math.max(1, Math.abs(want)));
-    };
-    near(results[`smd${after}.${key}`], r.smd[k], 'SMD');
-    near(results[`varRatio${after}.${key}`], r.varRatio[k], 'variance ratio');
-    near(results[`ecdfMax${after}.${key}`], r.ecdfMax[k], 'eCDF max (KS)');
-  });
-}
-
-const table = readExampleTable(EXAMPLE_FILES.find((e) => e.key === 'propensity')!.file);
 const base: Params = { treatment: '他汀使用', treated: '', ...COVARIATES, ratio: 1, distance: 'logit', caliper: 0.2, replace: false, exact: [] };
 const fixtureCase = (label: string) => FIXTURE.psm.find((c: any) => c.label === label);
 
@@ -91,18 +55,6 @@ describe('倾向性评分匹配 against MatchIt', () => {
     expect(run(table, base)).toEqual(run(table, base));
   });
 });
-
-/** A small table of numeric and text columns. */
-function tableOf(cols: Record<string, Array<number | string | null>>): DataTable {
-  const names = Object.keys(cols);
-  const n = cols[names[0]!]!.length;
-  return {
-    rows: n,
-    variables: names.map((name) => ({ name, type: typeof cols[name]!.find((v) => v !== null) === 'number' ? 'numeric' : 'categorical', valid: n, missing: 0, distinct: 2, min: null, max: null, mean: null, levels: [] })),
-    numeric: (name) => cols[name]!.map((v) => (v === null ? null : Number(v))),
-    text: (name) => cols[name]!.map((v) => (v === null ? null : String(v))),
-  };
-}
 
 describe('倾向性评分匹配 refusals', () => {
   it('asks for the treatment and covariates', () => {

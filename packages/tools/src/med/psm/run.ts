@@ -9,14 +9,11 @@ import { finiteOrNull, num, table, text } from '../../report-helpers.js';
 import { missingNote } from '../../survival-input.js';
 import { ToolInputError, type DataTable, type Params, type ToolOutput } from '../../tool.js';
 import {
-  balanceResults,
+  balanceFigures,
   balanceRows,
+  balanceSummary,
   balanceTable,
   fieldList,
-  imbalanced,
-  lovePlot,
-  maxAbsSmd,
-  psHistogram,
   psModelTable,
   quoted,
   readPropensity,
@@ -56,10 +53,8 @@ export function run(data: DataTable, params: Params): ToolOutput {
   const tWord = p.levels.positive;
   const cWord = p.levels.negative ?? '对照';
   const rows = balanceRows(p, { label: distanceLabel, values: distance }, m.weights, 'treated');
-  const bad = imbalanced(rows);
-  const smdMaxBefore = maxAbsSmd(rows, 'before');
-  const smdMaxAfter = maxAbsSmd(rows, 'after');
-  const badBefore = rows.slice(1).filter((r) => !(Math.abs(r.before.smd) < SMD_THRESHOLD)).map((r) => r.column.label);
+  const balance = balanceSummary(rows, '匹配');
+  const bad = balance.bad;
   const method = `1:${ratio} 最近邻匹配（贪婪法，${replace ? '有放回' : '无放回'}，按${logit ? '倾向性评分的 logit' : '倾向性评分'} 由大到小依次匹配${caliper !== null ? `，卡钳值 ${caliper} 倍标准差 = ${num(m.caliperWidth, 4)}` : '，不设卡钳'}${exactVars.length > 0 ? `，对${quoted(exactVars)}精确匹配` : ''}）`;
 
   const sections: ToolOutput['sections'] = [];
@@ -92,9 +87,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
         `SMD =（处理组均数 − 对照组均数）/ 匹配前处理组的标准差（二分类以 √(p(1 − p)) 为标准差），同 R 的 MatchIt::summary()；分类变量每个类别分别计算。|SMD| < ${SMD_THRESHOLD} 一般认为两组均衡。`,
         '匹配后的均数、标准差、例数与百分比按匹配权重计算；方差比 = 处理组方差 / 对照组方差（加权），0.5 ~ 2 之间可接受，二分类变量不计算。',
       ]),
-      lovePlot('图1 Love 图：匹配前后各协变量的 |SMD|', rows, '匹配前', '匹配后'),
-      psHistogram('图2 匹配前倾向性评分的分布（处理组向上、对照组向下）', ps.ps, t, null, { treated: `处理组（${tWord}）`, control: `对照组（${cWord}）` }),
-      psHistogram('图3 匹配后倾向性评分的分布（按匹配权重）', ps.ps, t, m.weights, { treated: `处理组（${tWord}）`, control: `对照组（${cWord}）` }),
+      ...balanceFigures(p, rows, m.weights, '匹配', '按匹配权重'),
     ],
   });
 
@@ -102,8 +95,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
   parts.push(
     `以“${p.tName}”为处理变量（处理组“${tWord}” ${n1} 例，对照组“${cWord}” ${n0} 例），以 ${quoted(input.names)}建立 Logistic 回归估计倾向性评分，采用${method}。`,
     `共 ${m.matched[1]} 例处理组对象与 ${m.matched[0]} 例对照匹配成功${m.unmatched[1] > 0 ? `，${m.unmatched[1]} 例处理组对象未找到合适对照` : ''}。`,
-    `匹配前 ${badBefore.length} 个协变量（或类别）的 |SMD| ≥ ${SMD_THRESHOLD}，最大 |SMD| = ${num(smdMaxBefore, 3)}；匹配后最大 |SMD| = ${num(smdMaxAfter, 3)}，` +
-      (bad.length === 0 ? `全部协变量的 |SMD| < ${SMD_THRESHOLD}，两组基线均衡。` : `${quoted(bad)}的 |SMD| 仍 ≥ ${SMD_THRESHOLD}，均衡性欠佳。`),
+    balance.sentence,
   );
   const caveats: string[] = [
     '倾向性评分只能平衡已测量的协变量，未测量的混杂因素仍可能使结果有偏；结论应说明这一局限，必要时做敏感性分析（如 E 值）。',
@@ -135,11 +127,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
     caliperWidth: finiteOrNull(m.caliperWidth),
     distance: logit ? 'logit' : 'ps',
     psAuc: ps.auc,
-    maxAbsSmdBefore: smdMaxBefore,
-    maxAbsSmdAfter: smdMaxAfter,
-    imbalancedBefore: badBefore.length,
-    imbalancedAfter: bad.length,
-    ...balanceResults(rows),
+    ...balance.results,
   };
   // The matched rows in data order, with the PS, pair number and weight.
   const kept = input.rows.map((row, j) => ({ row, j })).filter(({ j }) => m.weights[j]! > 0);
