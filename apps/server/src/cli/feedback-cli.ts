@@ -3,6 +3,7 @@
 // configuration names (DATA_DIR / DATABASE_URL). Run it with
 //   npm run feedback -- list | show ID | reply ID "text" [--pending] [--author NAME] | complete ID | reopen ID
 // `reply ID -` reads the reply from standard input.
+import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { FeedbackStatus } from '@labstat/contracts';
 import { loadConfig, type Config } from '../config.js';
@@ -154,7 +155,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+// Run as a command (also through a symlinked path), not imported by a test.
+if (process.argv[1] && import.meta.url === pathToFileURL(fs.realpathSync(process.argv[1])).href) {
   main(process.argv.slice(2)).then(
     (out) => console.log(out),
     (err: unknown) => {

@@ -4,7 +4,6 @@
 // seeding it first as the server does at start.
 //   npm run ops -- help
 import fs from 'node:fs';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { TIER_NAMES } from '@labstat/contracts';
@@ -237,7 +236,8 @@ function endOfBeijingDay(day: string): number {
   return start + DAY_MS;
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+// Run as a command (also through a symlinked path), not imported by a test.
+if (process.argv[1] && import.meta.url === pathToFileURL(fs.realpathSync(process.argv[1])).href) {
   const code = await runOps(process.argv.slice(2), process.env, {
     out: (line) => console.log(line),
     err: (line) => console.error(line),
