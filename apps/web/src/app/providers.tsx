@@ -2,7 +2,7 @@
 // API client show messages.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
+import zhCN from 'antd/es/locale/zh_CN';
 import type { ReactNode } from 'react';
 import { antdSize, usePreferences } from '../lib/preferences';
 import { ui } from '../lib/ui-bridge';

@@ -3,19 +3,21 @@ import { PROCESSING_ROUTE } from '@labstat/contracts';
 import { Spin } from 'antd';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { createHashRouter, Navigate, Outlet } from 'react-router-dom';
-import { LoginPage } from '../features/auth/components/login-page';
-import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { AuthRedirectPage } from '../features/errors/auth-redirect-page';
-import { NotFoundPage } from '../features/errors/not-found-page';
 import { RedirectPage } from '../features/errors/redirect-page';
-import { UnauthorizedPage } from '../features/errors/unauthorized-page';
-import { HomePage } from '../features/home/components/home-page';
-import { UserContractPage } from '../features/static-pages/user-contract-page';
-import { MainLayout } from './layouts/main-layout';
 import { Permit } from './permit';
 import { RouteGuard } from './route-guard';
 
-// The working screens load on first use, so the home and login pages stay small.
+// Every screen loads on first use, the main layout (menus, settings, search) included: the entry
+// holds only what all pages share, so the home and login pages each load just their own antd
+// components (issue 25: at most 250 KB of gzipped JS).
+const HomePage = lazy(() => import('../features/home/components/home-page').then((m) => ({ default: m.HomePage })));
+const LoginPage = lazy(() => import('../features/auth/components/login-page').then((m) => ({ default: m.LoginPage })));
+const MainLayout = lazy(() => import('./layouts/main-layout').then((m) => ({ default: m.MainLayout })));
+const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })));
+const NotFoundPage = lazy(() => import('../features/errors/not-found-page').then((m) => ({ default: m.NotFoundPage })));
+const UnauthorizedPage = lazy(() => import('../features/errors/unauthorized-page').then((m) => ({ default: m.UnauthorizedPage })));
+const UserContractPage = lazy(() => import('../features/static-pages/user-contract-page').then((m) => ({ default: m.UserContractPage })));
 const DataManagerPage = lazy(() => import('../features/data-manager/data-manager-page').then((m) => ({ default: m.DataManagerPage })));
 const ToolListPage = lazy(() => import('../features/tools/tool-list-page').then((m) => ({ default: m.ToolListPage })));
 const TaskListPage = lazy(() => import('../features/tasks/task-list-page').then((m) => ({ default: m.TaskListPage })));
@@ -28,6 +30,8 @@ const TeamInfoPage = lazy(() => import('../features/static-pages/team-info-page'
 const QuotePage = lazy(() => import('../features/static-pages/quote-page').then((m) => ({ default: m.QuotePage })));
 const CalculatePage = lazy(() => import('../features/calculate/calculate-page').then((m) => ({ default: m.CalculatePage })));
 const DataProcessingPage = lazy(() => import('../features/data-processing/data-processing-page').then((m) => ({ default: m.DataProcessingPage })));
+// The operator console (issue 24) is one chunk, loaded only on /#/ops…; it checks the role itself.
+const OpsApp = lazy(() => import('../features/ops/ops-app').then((m) => ({ default: m.OpsApp })));
 const DynamicsUpdatePage = lazy(() => import('../features/static-pages/dynamics-update-page').then((m) => ({ default: m.DynamicsUpdatePage })));
 
 const page = (node: ReactNode) => <Suspense fallback={<Spin style={{ display: 'block', marginTop: 80 }} />}>{node}</Suspense>;
@@ -40,17 +44,18 @@ export const router = createHashRouter([
       </RouteGuard>
     ),
     children: [
-      { path: '/', element: <HomePage /> },
-      { path: '/login', element: <LoginPage /> },
+      { path: '/', element: page(<HomePage />) },
+      { path: '/login', element: page(<LoginPage />) },
       { path: '/auth-redirect', element: <AuthRedirectPage /> },
       { path: '/redirect/*', element: <RedirectPage /> },
       { path: '/vip', element: page(<VipPage />) },
-      { path: '/404', element: <NotFoundPage /> },
-      { path: '/401', element: <UnauthorizedPage /> },
+      { path: '/404', element: page(<NotFoundPage />) },
+      { path: '/401', element: page(<UnauthorizedPage />) },
+      { path: '/ops/*', element: page(<OpsApp />) },
       {
-        element: <MainLayout />,
+        element: page(<MainLayout />),
         children: [
-          { path: '/dashboard', element: <DashboardPage /> },
+          { path: '/dashboard', element: page(<DashboardPage />) },
           { path: '/data-manager/index', element: page(<DataManagerPage />) },
           { path: '/calculate/index', element: page(<CalculatePage />) },
           { path: PROCESSING_ROUTE, element: page(<DataProcessingPage />) },
@@ -76,9 +81,7 @@ export const router = createHashRouter([
           {
             path: '/user-contract/index',
             element: (
-              <Permit roles={['dynamics']}>
-                <UserContractPage />
-              </Permit>
+              <Permit roles={['dynamics']}>{page(<UserContractPage />)}</Permit>
             ),
           },
         ],

@@ -5,6 +5,8 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useSession } from '../lib/session-store';
 import { logout } from '../lib/site-api/logout';
 
+const OPERATOR_ROLE = 'operator';
+
 export interface UserMenuProps {
   /** Entries above 退出登录: key → [label, path]. */
   entries: [string, string][];
@@ -21,8 +23,11 @@ export function UserMenu({ entries }: UserMenuProps) {
       </Button>
     );
   }
+  // The console's only way in: shown to operators alone (the role arrives with the profile; the
+  // console checks it again with the server).
+  const all: [string, string][] = s.roles.includes(OPERATOR_ROLE) ? [...entries, ['运营后台', '/ops']] : entries;
   const items: MenuProps['items'] = [
-    ...entries.map(([label, path]) => ({ key: path, label })),
+    ...all.map(([label, path]) => ({ key: path, label })),
     { type: 'divider' },
     { key: 'logout', label: '退出登录', danger: true },
   ];

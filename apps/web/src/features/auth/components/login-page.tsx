@@ -1,15 +1,17 @@
 // The login screen of spec 02 §2/§4: modes 1 password, 2 WeChat QR (default), 3 recover, 4 register.
 import { CheckCircleFilled } from '@ant-design/icons';
-import { Card, Segmented, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { Segmented, Spin, Tag } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { session } from '../../../lib/session-store';
 import { useRuntime } from '../../../lib/site-api/runtime';
 import { useLoginInfo } from '../api/login-info';
-import { PasswordLoginForm } from './password-login-form';
-import { RecoverForm } from './recover-form';
-import { RegisterForm } from './register-form';
 import { WechatQrPanel } from './wechat-qr-panel';
+
+// The QR code is the default; the forms (antd Form, Input and their validators) load when chosen.
+const PasswordLoginForm = lazy(() => import('./password-login-form').then((m) => ({ default: m.PasswordLoginForm })));
+const RecoverForm = lazy(() => import('./recover-form').then((m) => ({ default: m.RecoverForm })));
+const RegisterForm = lazy(() => import('./register-form').then((m) => ({ default: m.RegisterForm })));
 
 type Mode = 1 | 2 | 3 | 4;
 const TITLES: Record<Mode, string> = { 1: '账号密码登录', 2: '微信扫码登录', 3: '找回密码', 4: '注册账号' };
@@ -62,11 +64,11 @@ export function LoginPage() {
               ))}
             </ul>
           </aside>
-          <Card style={{ flex: 1, borderRadius: 0 }} styles={{ body: { padding: '36px 48px' } }}>
+          {/* Drawn like antd's bordered Card and level-3 Title, which would bring their Tabs, menus
+              and editable-text code to the lightest page (issue 25). */}
+          <section style={{ flex: 1, background: '#fff', border: '1px solid #f0f0f0', padding: '36px 48px' }}>
             <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', marginBottom: 20 }}>
-              <Typography.Title level={3} style={{ margin: 0 }}>
-                {TITLES[mode]}
-              </Typography.Title>
+              <h3 style={{ margin: 0, fontSize: 24, fontWeight: 600, lineHeight: 1.3333, color: 'rgba(0, 0, 0, 0.88)' }}>{TITLES[mode]}</h3>
               {runtime.data?.devMode && <Tag color="orange" data-testid="dev-mode-tag">开发模式</Tag>}
             </div>
             {(mode === 1 || mode === 2) && (
@@ -84,19 +86,21 @@ export function LoginPage() {
                 ]}
               />
             )}
-            {mode === 1 && <PasswordLoginForm onToken={done} />}
-            {mode === 2 && (
-              <WechatQrPanel
-                hint={qrForSignup ? '注册前请先使用微信扫码关注公众号' : undefined}
-                onToken={done}
-                onUnbound={(id) => {
-                  setOpenid(id);
-                  setMode(4);
-                }}
-              />
-            )}
-            {mode === 3 && <RecoverForm onDone={() => setMode(1)} />}
-            {mode === 4 && <RegisterForm openid={openid} inviteCode={inviteCode} onToken={done} />}
+            <Suspense fallback={<Spin style={{ display: 'block', margin: '24px auto' }} />}>
+              {mode === 1 && <PasswordLoginForm onToken={done} />}
+              {mode === 2 && (
+                <WechatQrPanel
+                  hint={qrForSignup ? '注册前请先使用微信扫码关注公众号' : undefined}
+                  onToken={done}
+                  onUnbound={(id) => {
+                    setOpenid(id);
+                    setMode(4);
+                  }}
+                />
+              )}
+              {mode === 3 && <RecoverForm onDone={() => setMode(1)} />}
+              {mode === 4 && <RegisterForm openid={openid} inviteCode={inviteCode} onToken={done} />}
+            </Suspense>
             <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 20 }}>
               {mode === 1 || mode === 2 ? (
                 <>
@@ -119,7 +123,7 @@ export function LoginPage() {
                 《用户服务协议》
               </a>
             </p>
-          </Card>
+          </section>
         </div>
       </div>
       <footer style={{ textAlign: 'center', color: '#909399', fontSize: 12, padding: '16px 0' }}>

@@ -2,7 +2,6 @@
 // ?token= login, and announcements after login.
 import { CloudUploadOutlined, FileTextOutlined, RobotOutlined, SlidersOutlined } from '@ant-design/icons';
 import { Button, Card, Carousel, Col, Row, Typography } from 'antd';
-import DOMPurify from 'dompurify';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { PublicHeader } from '../../../components/public-header';
@@ -54,8 +53,9 @@ export function HomePage() {
     if (!token || urlToken || announced) return;
     announced = true;
     const timers: ReturnType<typeof setTimeout>[] = [];
-    fetchAnnouncements().then(
-      (list) =>
+    // The sanitiser loads only for signed-in users, beside the announcements it cleans.
+    Promise.all([fetchAnnouncements(), import('dompurify')]).then(
+      ([list, { default: DOMPurify }]) =>
         list.forEach((a, i) =>
           timers.push(
             setTimeout(
