@@ -8,12 +8,9 @@ import { PublicHeader } from '../../../components/public-header';
 import { session, useSession } from '../../../lib/session-store';
 import { ui } from '../../../lib/ui-bridge';
 import { fetchAnnouncements } from '../api/announcements';
+import { fetchCarousel } from '../api/carousel';
+import { BUILT_IN_SLIDES, shownSlides, type ShownSlide } from './carousel-slides';
 
-const SLIDES = [
-  { title: '上传数据，三步生成统计报告', text: '支持 xlsx、xls、csv，拖拽上传即可开始分析', bg: 'linear-gradient(120deg,#409EFF,#1d4ed8)' },
-  { title: '结果与 R 语言一致', text: '每个统计量都与 R 的结果逐项核对，报告附可复现的 R 代码', bg: 'linear-gradient(120deg,#0ea5e9,#0f766e)' },
-  { title: 'AI 智能解读', text: '用通俗的中文解释检验方法、统计量、P 值与结论', bg: 'linear-gradient(120deg,#6366f1,#7c3aed)' },
-];
 
 const STEPS = [
   { icon: <CloudUploadOutlined />, title: '上传数据', text: '上传 Excel 或 CSV 数据表，或直接使用示例数据。' },
@@ -75,16 +72,38 @@ export function HomePage() {
     return () => timers.forEach(clearTimeout);
   }, [token, urlToken]);
 
+  // The operators' slides when they set any; the built-in ones meanwhile and otherwise.
+  const [slides, setSlides] = useState<ShownSlide[]>(BUILT_IN_SLIDES);
+  useEffect(() => {
+    let live = true;
+    fetchCarousel().then(
+      (list) => live && setSlides(shownSlides(list)),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  const follow = (s: ShownSlide) => {
+    if (!s.link) return;
+    if ('inApp' in s.link) navigate(s.link.inApp);
+    else window.open(s.link.external, '_blank', 'noopener,noreferrer');
+  };
+
   const height = wide ? 380 : 220;
   return (
     <div style={{ minHeight: '100vh', background: '#fff' }}>
       <PublicHeader />
       <section style={{ maxWidth: wide ? 1200 : '100%', margin: '24px auto 0', padding: '0 24px' }} data-testid="home-carousel">
         <Carousel autoplay autoplaySpeed={10_000} dots>
-          {SLIDES.map((s) => (
-            <div key={s.title}>
+          {slides.map((s) => (
+            <div key={s.key}>
               <div
+                role={s.link ? 'link' : undefined}
+                onClick={() => follow(s)}
                 style={{
+                  cursor: s.link ? 'pointer' : undefined,
+                  position: 'relative',
                   height,
                   background: s.bg,
                   color: '#fff',
@@ -95,8 +114,11 @@ export function HomePage() {
                   padding: wide ? '0 80px' : '0 32px',
                 }}
               >
-                <div style={{ fontSize: wide ? 40 : 24, fontWeight: 600 }}>{s.title}</div>
-                <div style={{ fontSize: wide ? 18 : 14, marginTop: 12, opacity: 0.9 }}>{s.text}</div>
+                <div style={{ fontSize: wide ? 40 : 24, fontWeight: 600, maxWidth: s.image ? '60%' : undefined }}>{s.title}</div>
+                <div style={{ fontSize: wide ? 18 : 14, marginTop: 12, opacity: 0.9, maxWidth: s.image ? '60%' : undefined }}>{s.text}</div>
+                {s.image && (
+                  <img src={s.image} alt="" style={{ position: 'absolute', right: wide ? 60 : 24, top: '10%', height: '80%', maxWidth: '35%', objectFit: 'contain' }} />
+                )}
               </div>
             </div>
           ))}
