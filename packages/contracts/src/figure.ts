@@ -125,6 +125,18 @@ export function applyFigureOptions(
     }
   }
   o.series = series;
+  // Many marks: no entry animation. ECharts' SVG renderer would move every symbol on every frame
+  // (on the report page a box plot with 2,000 outliers settled in about half the time without it),
+  // and the figure is re-drawn on each change of these options, where replaying it helps nobody.
+  let marks = 0;
+  for (const s of series) {
+    const data = Array.isArray(s.data) ? s.data : [];
+    marks += data.length;
+    // Hundreds of plain points (no per-point style or label): ECharts' large mode draws a series'
+    // symbols as one path instead of one SVG element each, which is most of the page's drawing time.
+    if (s.type === 'scatter' && data.length > 300 && !s.label?.show && data.every((d: unknown) => Array.isArray(d))) Object.assign(s, { large: true, largeThreshold: 300 });
+  }
+  if (marks > 300) o.animation = false;
   for (const legend of asList(o.legend)) {
     if (Array.isArray(legend.data)) legend.data = legend.data.map((d: any) => (d && typeof d === 'object' ? { ...d, name: rename(d.name) } : rename(d)));
   }
@@ -136,6 +148,58 @@ export function applyFigureOptions(
         : fo.legend === 'right'
           ? { ...base, show: true, orient: 'vertical', right: 8, top: 'middle', left: undefined, bottom: undefined }
           : { ...base, show: true, orient: 'horizontal', left: 'center', right: undefined, [fo.legend]: fo.title && fo.legend === 'top' ? 30 : 4, [fo.legend === 'top' ? 'bottom' : 'top']: undefined };
+  }
+  // Row charts (forest plots) say `rowLayout: { rows }`: one label per row on each category y axis,
+  // the rows sharing the plot's height. Only here is the figure's final size known, so here the
+  // row labels get the largest font that fits a row and leaves the plot room across (never above
+  // the chosen size), every label is shown (no automatic skipping), and the squares shrink in
+  // proportion to fit a row.
+  const rows = o.rowLayout && typeof o.rowLayout.rows === 'number' ? o.rowLayout.rows : 0;
+  delete o.rowLayout;
+  if (rows > 0) {
+    const heightPx = Math.round((fo.heightMm * 96) / 25.4);
+    const grid = asList(o.grid)[0] ?? {};
+    const px = (v: unknown) => (typeof v === 'number' ? v : 60);
+    // With containLabel the x axis labels (a line of text and its margin) sit inside the grid.
+    const plot = heightPx - px(grid.top) - px(grid.bottom) - (grid.containLabel ? fo.fontSize * 1.2 + 8 : 0);
+    const pitch = Math.max(1, plot / rows);
+    // The labels beside the plot must also leave it room across: at most 60% of the width between
+    // the grid's sides for the widest left and right labels (widths in ems: CJK 1, others about 0.55).
+    const ems = (t: unknown) => [...String(t ?? '')].reduce((a, c) => a + (c.charCodeAt(0) >= 0x2e80 ? 1 : 0.55), 0);
+    const sideEms = { left: 0, right: 0 };
+    for (const axis of ys) {
+      if (axis.type !== 'category' || !Array.isArray(axis.data)) continue;
+      const side = axis.position === 'right' ? 'right' : 'left';
+      for (const d of axis.data) sideEms[side] = Math.max(sideEms[side], ems(d && typeof d === 'object' ? d.value : d));
+    }
+    const widthPx = Math.round((fo.widthMm * 96) / 25.4);
+    const across = (0.6 * (widthPx - px(grid.left) - px(grid.right) - 16)) / Math.max(1, sideEms.left + sideEms.right);
+    const rowFont = Math.max(4, Math.min(fo.fontSize, Math.floor(pitch / 1.2), Math.floor(across)));
+    for (const axis of ys) {
+      if (axis.type !== 'category') continue;
+      axis.axisLabel = { ...(axis.axisLabel ?? {}), fontSize: rowFont, interval: 0 };
+      // Row labels stand beside the plot as a table's columns: no axis line or ticks between them.
+      axis.axisLine = { ...(axis.axisLine ?? {}), show: false };
+      axis.axisTick = { ...(axis.axisTick ?? {}), show: false };
+      for (const d of Array.isArray(axis.data) ? axis.data : []) if (d && typeof d === 'object' && d.textStyle) d.textStyle = { ...d.textStyle, fontSize: rowFont };
+    }
+    // A narrow figure: the x axis drops labels that would run into each other.
+    for (const axis of xs) axis.axisLabel = { ...(axis.axisLabel ?? {}), hideOverlap: true };
+    const sizes: number[] = [];
+    for (const s of series) {
+      if (s.type !== 'scatter') continue;
+      if (typeof s.symbolSize === 'number') sizes.push(s.symbolSize);
+      for (const d of Array.isArray(s.data) ? s.data : []) if (d && typeof d === 'object' && typeof d.symbolSize === 'number') sizes.push(d.symbolSize);
+    }
+    const shrink = Math.min(1, (0.85 * pitch) / Math.max(1, ...sizes));
+    if (shrink < 1) {
+      const r = (v: number) => Math.max(2, Math.round(v * shrink * 10) / 10);
+      for (const s of series) {
+        if (s.type !== 'scatter') continue;
+        if (typeof s.symbolSize === 'number') s.symbolSize = r(s.symbolSize);
+        for (const d of Array.isArray(s.data) ? s.data : []) if (d && typeof d === 'object' && typeof d.symbolSize === 'number') d.symbolSize = r(d.symbolSize);
+      }
+    }
   }
   return o;
 }

@@ -14,8 +14,17 @@ const AXIS_LINE = { lineStyle: { color: '#000' } };
  * must stay small and quick to render whatever the row count).
  */
 export const MAX_POINTS = 5000;
-/** At most this many outliers are drawn over large box plots (evenly by rank, extremes kept). */
-const MAX_OUTLIERS = 2000;
+/**
+ * The most single marks (points, outliers, symbols) one chart draws: each is an SVG element on the
+ * report page, and ECharts' SVG renderer takes about a second to draw a few thousand of them (issue
+ * 21, bench/chart-bench.ts: a box plot with 2,000 outliers opened in 1.3 s, a 5,000-point sample in
+ * 1.8 s). Lines, areas and boxes are one element each and are not counted. Charts in their
+ * large-data form (above MAX_POINTS observations) draw at most this many marks, and so does the
+ * jittered overlay of observations on a box plot (a stated seeded sample beyond it).
+ */
+export const MAX_MARKS = 1000;
+/** Outliers kept at each end of every group of a large box plot before the rest are sampled. */
+export const EXTREME_OUTLIERS = 10;
 
 export interface BoxplotOptions {
   title: string;
@@ -34,14 +43,41 @@ function jitter(i: number): number {
   return (x - Math.floor(x) - 0.5) * 0.24;
 }
 
-/** Every k-th of the sorted values, the first and last always kept, so at most about `max` remain. */
-function thinSorted(sorted: readonly number[], max: number): number[] {
-  if (sorted.length <= max) return [...sorted];
-  const step = sorted.length / max;
-  const out: number[] = [];
-  for (let i = 0; i < max; i++) out.push(sorted[Math.floor(i * step)]!);
-  out[out.length - 1] = sorted[sorted.length - 1]!;
-  return out;
+/**
+ * How many marks each set draws when at most `max` are drawn in all: in proportion to the set sizes
+ * by largest remainders (so the shares add up to exactly `max`), each non-empty set at least one.
+ * Sets are drawn whole when they hold `max` or fewer in all.
+ */
+export function markShares(sizes: readonly number[], max = MAX_MARKS): number[] {
+  const total = sizes.reduce((a, b) => a + b, 0);
+  if (total <= max) return [...sizes];
+  const exact = sizes.map((n) => (max * n) / total);
+  const shares = exact.map((x, i) => Math.min(sizes[i]!, Math.max(sizes[i]! > 0 ? 1 : 0, Math.floor(x))));
+  let left = max - shares.reduce((a, b) => a + b, 0);
+  const order = exact.map((x, i) => ({ i, r: x - Math.floor(x) })).sort((a, b) => b.r - a.r || a.i - b.i);
+  for (let j = 0; left > 0 && j < order.length * 2; j++) {
+    const i = order[j % order.length]!.i;
+    if (shares[i]! < sizes[i]!) (shares[i]!++, left--);
+  }
+  // The minimum of one for tiny sets can overshoot: take the excess from the largest shares.
+  while (left < 0) {
+    const i = shares.indexOf(Math.max(...shares));
+    shares[i]!--;
+    left++;
+  }
+  return shares;
+}
+
+/**
+ * `k` of a group's sorted outliers: the `extremes` smallest and largest always, the rest a seeded
+ * sample of those between (so the most extreme values are never lost and the density of the
+ * remainder is kept), in ascending order.
+ */
+export function thinOutliers(sorted: readonly number[], k: number, seed = SAMPLE_SEED, extremes = EXTREME_OUTLIERS): number[] {
+  if (sorted.length <= k) return [...sorted];
+  const e = Math.min(extremes, Math.floor(k / 2));
+  const middle = sorted.slice(e, sorted.length - e);
+  return [...sorted.slice(0, e), ...sampleOf(middle, k - 2 * e, seed), ...sorted.slice(sorted.length - e)];
 }
 
 /** Tukey's box: whiskers at the most extreme values within 1.5 IQR of the quartiles, and the values beyond. */
@@ -62,17 +98,24 @@ export function tukeyBox(values: readonly number[]): { box: [number, number, num
   return { box: [wLo, q1, med, q3, wHi], outliers: outliers.sort((a, b) => a - b) };
 }
 
-/** What a large box plot draws: Tukey boxes and, per group, the outliers drawn (thinned by rank). */
+/**
+ * What a large box plot draws: Tukey boxes and, per group, the outliers drawn — all of them up to
+ * MAX_MARKS in all, else each group's share of MAX_MARKS: its EXTREME_OUTLIERS smallest and largest
+ * and a seeded sample of the rest (the note says so; the counts are in `outliers`).
+ */
 export function largeBoxplot(groups: readonly Group[], maxPoints = MAX_POINTS): { large: boolean; n: number; boxes: Array<[number, number, number, number, number]>; drawn: number[][]; outliers: number; note: string } {
   const n = groups.reduce((a, g) => a + g.values.length, 0);
   if (n <= maxPoints) return { large: false, n, boxes: [], drawn: [], outliers: 0, note: '' };
   const tukey = groups.map((g) => tukeyBox(g.values));
   const outliers = tukey.reduce((a, t) => a + t.outliers.length, 0);
-  const drawn = tukey.map((t) => thinSorted(t.outliers, Math.max(2, Math.round((MAX_OUTLIERS * t.outliers.length) / Math.max(outliers, 1)))));
+  const shares = markShares(tukey.map((t) => t.outliers.length));
+  const drawn = tukey.map((t, gi) => thinOutliers(t.outliers, shares[gi]!, SAMPLE_SEED + gi));
   const nDrawn = drawn.reduce((a, d) => a + d.length, 0);
   const note =
     `共 ${n} 个观测，超过 ${maxPoints} 个：图中不绘制每个数据点，须线延伸至距四分位数 1.5 倍四分位距以内的最远观测值，只绘制须线以外的离群值` +
-    (nDrawn < outliers ? `（共 ${outliers} 个，按大小均匀抽取 ${nDrawn} 个绘制，每组最小与最大值保留）。` : `（${outliers} 个）。`);
+    (nDrawn < outliers
+      ? `（共 ${outliers} 个，超过 ${MAX_MARKS} 个：每组保留最小与最大的各 ${EXTREME_OUTLIERS} 个，其余按固定随机种子（${SAMPLE_SEED}）不放回抽取，共绘制 ${nDrawn} 个）。`
+      : `（${outliers} 个）。`);
   return { large: true, n, boxes: tukey.map((t) => t.box), drawn, outliers, note };
 }
 
@@ -103,17 +146,23 @@ export function boxplotChart(groups: Group[], o: BoxplotOptions): ReportBlock {
       data: big.drawn.flatMap((d, gi) => d.map((v) => [Number((gi + jitter(k++) / 3).toFixed(4)), v])),
       xAxisIndex: 1,
     });
-    title = `${o.title}（n = ${big.n}，仅绘制离群值）`;
+    const nDrawn = big.drawn.reduce((a, d) => a + d.length, 0);
+    title = `${o.title}（n = ${big.n}，仅绘制离群值${nDrawn < big.outliers ? `：共 ${big.outliers} 个，抽取 ${nDrawn} 个绘制` : ''}）`;
   } else if (o.points) {
+    // More observations than MAX_MARKS: a seeded sample of each group in proportion (title says so).
+    const shares = markShares(groups.map((g) => g.values.length));
+    const shown = groups.map((g, gi) => (shares[gi]! < g.values.length ? sampleOf(g.values, shares[gi]!, SAMPLE_SEED + gi) : g.values));
     let k = 0;
     series.push({
       type: 'scatter',
       name: '观测值',
       symbolSize: 5,
       itemStyle: { color: '#303133', opacity: 0.55 },
-      data: groups.flatMap((g, gi) => g.values.map((v) => [Number((gi + jitter(k++)).toFixed(4)), v])),
+      data: shown.flatMap((vs, gi) => vs.map((v) => [Number((gi + jitter(k++)).toFixed(4)), v])),
       xAxisIndex: 1,
     });
+    const total = groups.reduce((a, g) => a + g.values.length, 0);
+    if (k < total) title = `${o.title}（共 ${total} 个观测，按固定随机种子抽取 ${k} 个绘制散点）`;
   }
   const at = (name: string) => groups.findIndex((g) => g.name === name);
   (o.marks ?? [])
@@ -351,8 +400,14 @@ export function sampleOf<T>(items: readonly T[], k: number, seed = SAMPLE_SEED):
   return items.length <= k ? [...items] : sampleIndices(items.length, k, seed).map((i) => items[i]!);
 }
 
-/** The note of a sampled scatter plot. */
-export const scatterSampleNote = (n: number, shown: number): string =>
+/**
+ * Points a scatter plot of `n` points draws: all of them up to `maxPoints` (MAX_POINTS by default),
+ * above that a seeded sample of MAX_MARKS (the large-data form).
+ */
+export const scatterSampleSize = (n: number, maxPoints = MAX_POINTS): number => (n > maxPoints ? Math.min(MAX_MARKS, maxPoints) : n);
+
+/** The note of a sampled scatter plot of `n` points. */
+export const scatterSampleNote = (n: number, shown = scatterSampleSize(n)): string =>
   `共 ${n} 个点，超过 ${MAX_POINTS} 个：图中只绘制按固定随机种子（${SAMPLE_SEED}）不放回抽取的 ${shown} 个点（各组按比例抽取）；拟合线、置信带和边际分布均基于全部数据。`;
 
 /** Equal-width bins from the minimum to the maximum, counted as R's hist(x, breaks) (right-closed, lowest included). */
@@ -409,14 +464,10 @@ function niceEnd(x: number, span: number, down: boolean): number {
 export function scatterChart(points: Array<[number, number]>, o: ScatterOptions): ReportBlock {
   const sets = o.groups ?? [{ name: '观测值', points }];
   const total = sets.reduce((a, g) => a + g.points.length, 0);
-  const max = o.maxPoints ?? MAX_POINTS;
-  const sampled = total > max;
+  const sampled = total > (o.maxPoints ?? MAX_POINTS);
   const r = (v: number) => Number(v.toPrecision(8));
-  const shownSets = sets.map((g, gi) => {
-    if (!sampled) return g.points;
-    const k = Math.max(1, Math.round((max * g.points.length) / total));
-    return sampleIndices(g.points.length, k, SAMPLE_SEED + gi).map((i) => g.points[i]!);
-  });
+  const shares = markShares(sets.map((g) => g.points.length), scatterSampleSize(total, o.maxPoints));
+  const shownSets = sets.map((g, gi) => (sampled ? sampleIndices(g.points.length, shares[gi]!, SAMPLE_SEED + gi).map((i) => g.points[i]!) : g.points));
   const shown = shownSets.reduce((a, s) => a + s.length, 0);
   const series: Array<Record<string, unknown>> = sets.map((g, i) => ({
     type: 'scatter',
@@ -512,9 +563,10 @@ export function qqChart(sets: readonly QqSet[], o: { title: string; maxPoints?: 
   const r = (v: number) => Number(v.toPrecision(8));
   const series: Array<Record<string, unknown>> = [];
   let drawn = 0;
-  for (const s of sets) {
+  const shares = markShares(sets.map((s) => s.sample.length), Math.min(max, MAX_MARKS));
+  for (const [si, s] of sets.entries()) {
     const n = s.sample.length;
-    const k = total > max ? Math.max(2, Math.round((max * n) / total)) : n;
+    const k = total > max ? Math.min(n, Math.max(2, shares[si]!)) : n;
     const idx = k >= n ? Array.from({ length: n }, (_, i) => i) : Array.from({ length: k }, (_, i) => Math.round((i * (n - 1)) / (k - 1)));
     drawn += idx.length;
     series.push({ type: 'scatter', name: s.name, symbolSize: 5, data: idx.map((i) => [r(s.theoretical[i]!), r(s.sample[i]!)]) });
@@ -747,6 +799,8 @@ export function forestChart(rows: readonly ForestRow[], o: { title: string; xNam
       tooltip: { trigger: 'item' },
       // Rows are named on the axes: an empty legend keeps the figure options from adding one over the first row.
       legend: { data: [] },
+      // Rows share the figure's height: the figure options fit the row labels and squares to the final size.
+      rowLayout: { rows: n },
       grid: { left: 20, right: 20, top: 20, bottom: 50, containLabel: true },
       xAxis: { type: 'log', logBase: base, min, max, name: o.xName, nameLocation: 'middle', nameGap: 28, splitLine: { show: false }, axisLine: { ...AXIS_LINE, onZero: false } },
       yAxis: [
@@ -792,7 +846,7 @@ export function residualChart(points: ReadonlyArray<readonly [number, number]>, 
     if (part.length === 0) continue;
     trend.push([part.reduce((s, p) => s + p[0], 0) / part.length, part.reduce((s, p) => s + p[1], 0) / part.length]);
   }
-  const max = o.maxPoints ?? 1500;
+  const max = Math.min(o.maxPoints ?? 1500, MAX_MARKS);
   const step = Math.ceil(n / max);
   const shown = step > 1 ? sorted.filter((_, i) => i % step === 0) : sorted;
   const round = (v: number) => Number(v.toPrecision(8));

@@ -425,7 +425,10 @@ function metaForestChart(s: MetaReportSpec, overall: MetaFit, subFits: ReadonlyA
       // The rows name themselves on the axes: an empty legend keeps the figure options from adding
       // one over the first study.
       legend: { data: [] },
-      grid: { left: 20, right: 20, top: 20, bottom: 50, containLabel: true, height: Math.max(200, 22 * n) },
+      // Rows share the figure's height; the figure options fit the row labels' font and the squares
+      // to it at the final size (rowLayout), so a small export keeps every row readable.
+      rowLayout: { rows: n },
+      grid: { left: 20, right: 20, top: 20, bottom: 50, containLabel: true },
       xAxis: { ...axis, name: ratio ? `${MEASURE_NAMES[s.measure]}（对数刻度）` : MEASURE_NAMES[s.measure], nameLocation: 'middle', nameGap: 28, splitLine: { show: false }, axisLine: { ...AXIS_LINE, onZero: false } },
       yAxis: [
         { ...hiddenAxis, data: rows.map((r) => ({ value: r.label, textStyle: r.kind === 'heading' || r.kind === 'diamond' ? { fontWeight: 'bold' } : {} })) },

@@ -3,7 +3,7 @@
 // component scores of the complete rows saved as a new data file.
 import { principalComponents } from '@labstat/stats';
 import type { ReportBlock } from '@labstat/contracts';
-import { MAX_POINTS, sampleIndices } from '../../charts.js';
+import { MAX_MARKS, MAX_POINTS, sampleIndices } from '../../charts.js';
 import { quoted } from '../../model-input.js';
 import { num, table, text } from '../../report-helpers.js';
 import { ToolInputError, type DataTable, type Params, type ToolOutput } from '../../tool.js';
@@ -13,7 +13,7 @@ const r4 = (v: number) => Number(v.toPrecision(5));
 
 function biplot(title: string, names: readonly string[], scores: readonly number[][], loadings: readonly number[][], matrix: string): ReportBlock {
   const n = scores.length;
-  const idx = n > MAX_POINTS ? sampleIndices(n, MAX_POINTS) : scores.map((_, i) => i);
+  const idx = n > MAX_POINTS ? sampleIndices(n, MAX_MARKS) : scores.map((_, i) => i);
   const pts = idx.map((i) => [r4(scores[i]![0]!), r4(scores[i]![1]!)]);
   const maxScore = Math.max(...pts.flat().map(Math.abs), 1e-12);
   const maxLoad = Math.max(...loadings.flatMap((l) => [Math.abs(l[0]!), Math.abs(l[1]!)]), 1e-12);

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { MAX_MARKS } from '../../charts.js';
 import { EXAMPLE_FILES } from '../../examples.js';
 import { readExampleTable } from '../../test-table.js';
 import type { DataTable } from '../../tool.js';
@@ -61,9 +62,9 @@ describe('正态性检验 Q-Q plots, one per variable with a series per group, a
     const out = run(big, { vars: ['v'], group: '' });
     const chart = out.sections.find((s) => s.title === '图形')!.blocks[0] as { title: string; option: { series: Array<{ data: number[][] }> } };
     const pts = chart.option.series[0]!.data;
-    expect(pts.length).toBe(5000);
+    expect(pts.length).toBe(MAX_MARKS);
     expect(pts[0]![1]).toBe(0);
     expect(pts[pts.length - 1]![1]).toBeCloseTo(Math.sqrt(n - 1), 5);
-    expect(chart.title).toContain('均匀取 5000 个分位点');
+    expect(chart.title).toContain(`均匀取 ${MAX_MARKS} 个分位点`);
   });
 });

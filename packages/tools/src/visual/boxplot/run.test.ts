@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_MARKS } from '../../charts.js';
 import { EXAMPLE_FILES } from '../../examples.js';
 import { readExampleTable } from '../../test-table.js';
 import type { DataTable } from '../../tool.js';
@@ -53,7 +54,7 @@ describe('箱线图 figure options and large data', () => {
     const box = series.find((x) => x.type === 'boxplot')!.data as number[][];
     const pts = series.find((x) => x.type === 'scatter')!;
     expect(pts.name).toBe('离群值');
-    expect(pts.data.length).toBeLessThanOrEqual(2002);
+    expect(pts.data.length).toBe(MAX_MARKS);
     // Every drawn point lies beyond its box's whiskers, which stay within 1.5 IQR of the quartiles.
     for (const [x, v] of pts.data as Array<[number, number]>) {
       const b = box[Math.round(x)]!;
@@ -63,8 +64,17 @@ describe('箱线图 figure options and large data', () => {
       expect(b[0]).toBeGreaterThanOrEqual(b[1]! - 1.5 * (b[3]! - b[1]!));
       expect(b[4]).toBeLessThanOrEqual(b[3]! + 1.5 * (b[3]! - b[1]!));
     }
-    expect(out.results.outliers).toBeGreaterThan(2002);
+    expect(out.results.outliers).toBeGreaterThan(MAX_MARKS);
+    expect(out.results.outliersDrawn).toBe(MAX_MARKS);
     expect(JSON.stringify(out.sections)).toContain('只绘制须线以外的离群值');
+    expect(JSON.stringify(out.sections)).toContain(`共绘制 ${MAX_MARKS} 个`);
+    // Each group's most extreme outliers are always drawn.
+    const drawnValues = new Set((pts.data as Array<[number, number]>).map(([, v]) => v));
+    for (const g of ['A组', 'B组']) {
+      const vs = values.filter((_, i) => groups[i] === g);
+      expect(drawnValues.has(Math.min(...vs))).toBe(true);
+      expect(drawnValues.has(Math.max(...vs))).toBe(true);
+    }
   });
 
   it('refuses bad input with a Chinese message', () => {

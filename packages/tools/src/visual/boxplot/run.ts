@@ -1,7 +1,7 @@
 // 箱线图: grouped boxes (R type-7 quartiles, whiskers at min/max), optional points, and brackets
 // with stars for the pairs that differ by the chosen comparison.
 import { dunnTest, mannWhitneyU, postHoc, twoSampleTTest } from '@labstat/stats';
-import { boxplotChart, largeBoxplot, stars } from '../../charts.js';
+import { boxplotChart, largeBoxplot, MAX_MARKS, SAMPLE_SEED, stars } from '../../charts.js';
 import { outcomeAndGroup } from '../../common.js';
 import { fiveNumbers, groupsOf, orNull } from '../../groups.js';
 import { formatP, num, table, text } from '../../report-helpers.js';
@@ -37,6 +37,8 @@ export function run(data: DataTable, params: Params): ToolOutput {
   });
   const big = largeBoxplot(groups);
   const points = params.points !== false && !big.large;
+  const n = groups.reduce((a, g) => a + g.values.length, 0);
+  const pointsNote = n > MAX_MARKS ? `，灰点为按固定随机种子（${SAMPLE_SEED}）从 ${n} 个原始观测值中各组按比例抽取的 ${MAX_MARKS} 个` : '，灰点为原始观测值';
   const sections: ToolOutput['sections'] = [
     { title: '图形', blocks: [boxplotChart(groups, { title: `图1 各组${yName}的箱线图`, yName, points: params.points !== false, marks: comparisons })] },
     { title: '箱线图数据', blocks: [table('表1 各组五数概括', ['组别', 'n', '最小值', 'P25', '中位数', 'P75', '最大值'], summary, ['四分位数按 R 的默认算法（type 7）计算。'])] },
@@ -50,13 +52,16 @@ export function run(data: DataTable, params: Params): ToolOutput {
       text(
         big.large
           ? `箱体为 P25~P75，箱内横线为中位数。${big.note}${comparisons.length > 0 ? `显著性标注采用${methodName}。` : ''}`
-          : `箱体为 P25~P75，箱内横线为中位数，须线延伸至最小值和最大值${points ? '，灰点为原始观测值' : ''}。${comparisons.length > 0 ? `显著性标注采用${methodName}。` : ''}`,
+          : `箱体为 P25~P75，箱内横线为中位数，须线延伸至最小值和最大值${points ? pointsNote : ''}。${comparisons.length > 0 ? `显著性标注采用${methodName}。` : ''}`,
       ),
     ],
   });
-  const results: ToolOutput['results'] = { groups: groups.length, n: groups.reduce((a, g) => a + g.values.length, 0) };
+  const results: ToolOutput['results'] = { groups: groups.length, n };
   for (const g of groups) results[`median.${g.name}`] = fiveNumbers(g.values)[2];
   for (const c of comparisons) results[`p.${c.label}`] = c.p;
-  if (big.large) results.outliers = big.outliers;
+  if (big.large) {
+    results.outliers = big.outliers;
+    results.outliersDrawn = big.drawn.reduce((a, d) => a + d.length, 0);
+  }
   return { title: `箱线图：${yName} ~ ${gName}`, sections, results };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_MARKS } from '../../charts.js';
 import { EXAMPLE_FILES } from '../../examples.js';
 import { readExampleTable } from '../../test-table.js';
 import type { DataTable } from '../../tool.js';
@@ -43,8 +44,8 @@ describe('气泡图 against R', () => {
     };
     const out = run(big, { x: 'a', y: 'b', size: 'c' });
     expect(out.results.n).toBe(n);
-    expect((out.sections[0]!.blocks[0] as { option: { series: Array<{ data: unknown[] }> } }).option.series[0]!.data).toHaveLength(5000);
-    expect(JSON.stringify(out.sections)).toContain('按固定种子随机抽取 5000 个气泡');
+    expect((out.sections[0]!.blocks[0] as { option: { series: Array<{ data: unknown[] }> } }).option.series[0]!.data).toHaveLength(MAX_MARKS);
+    expect(JSON.stringify(out.sections)).toContain(`按固定种子随机抽取 ${MAX_MARKS} 个气泡`);
     expect(JSON.stringify(out).length).toBeLessThan(400_000);
   });
 });

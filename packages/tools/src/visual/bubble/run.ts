@@ -5,7 +5,7 @@ import { correlationTest } from '@labstat/stats';
 import { formatP, num, table, text } from '../../report-helpers.js';
 import { requireVariables } from '../../common.js';
 import { ToolInputError, type DataTable, type Params, type ToolOutput } from '../../tool.js';
-import { MAX_POINTS, sampleOf } from '../../charts.js';
+import { MAX_MARKS, MAX_POINTS, sampleOf } from '../../charts.js';
 
 export function run(data: DataTable, params: Params): ToolOutput {
   const [xName, yName, sName] = [params.x, params.y, params.size].map((v) => String(v ?? ''));
@@ -37,8 +37,8 @@ export function run(data: DataTable, params: Params): ToolOutput {
   if (!(sMax > 0)) throw new ToolInputError(`气泡大小变量“${sName}”全部为 0`);
   const diameter = (s: number) => Number(Math.max(2, maxSize * Math.sqrt(s / sMax)).toFixed(2));
   const notes: string[] = [];
-  const drawn = pts.length > MAX_POINTS ? sampleOf(pts, MAX_POINTS) : pts;
-  if (drawn.length < pts.length) notes.push(`数据共 ${pts.length} 行，超过 ${MAX_POINTS} 点：图中按固定种子随机抽取 ${MAX_POINTS} 个气泡绘制，表中数字基于全部数据。`);
+  const drawn = pts.length > MAX_POINTS ? sampleOf(pts, MAX_MARKS) : pts;
+  if (drawn.length < pts.length) notes.push(`数据共 ${pts.length} 行，超过 ${MAX_POINTS} 点：图中按固定种子随机抽取 ${drawn.length} 个气泡绘制，表中数字基于全部数据。`);
   if (excluded > 0) notes.push(`${excluded} 行的所选变量有缺失，未绘制。`);
   const showLabels = !!lv && drawn.length <= 60;
   const r6 = (v: number) => Number(v.toPrecision(6));

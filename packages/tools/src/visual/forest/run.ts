@@ -100,6 +100,8 @@ export function run(data: DataTable, params: Params): ToolOutput {
       tooltip: { trigger: 'item' },
       // Rows are named on the axes: an empty legend keeps the figure options from adding one over the first row.
       legend: { data: [] },
+      // Rows share the figure's height: the figure options fit the row labels and squares to the final size.
+      rowLayout: { rows: n },
       grid: { left: 20, right: 20, top: 20, bottom: 50, containLabel: true },
       xAxis: log
         ? { type: 'log', logBase: range!.base, min: range!.min, max: range!.max, name: `${measure}（95%CI，对数刻度）`, nameLocation: 'middle', nameGap: 28, splitLine: { show: false }, axisLine: { onZero: false } }

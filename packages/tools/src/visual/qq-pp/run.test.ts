@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { MAX_MARKS } from '../../charts.js';
 import { EXAMPLE_FILES } from '../../examples.js';
 import { readExampleTable } from '../../test-table.js';
 import { qqSummary, run } from './run.js';
@@ -54,7 +55,7 @@ describe('Q-Q 图与 P-P 图 against R', () => {
     const t = { rows: big.length, variables: [{ name: 'v', type: 'numeric' }], numeric: () => big, text: () => big.map(String) } as unknown as typeof table;
     const out = run(t, { x: 'v', plot: 'qq' });
     const pts = (out.sections[0]!.blocks[0] as unknown as { option: { series: S[] } }).option.series[0]!.data;
-    expect(pts.length).toBeLessThanOrEqual(5000);
+    expect(pts.length).toBeLessThanOrEqual(MAX_MARKS);
     expect(out.results.n).toBe(12000);
     expect(JSON.stringify(out.sections[1])).toContain('均匀取');
   });

@@ -1,8 +1,8 @@
 // Q-Q 图与 P-P 图: normal Q-Q plots with R's qqline (through the quartiles) and a pointwise
 // confidence band (as car::qqPlot), P-P plots against the normal with the sample mean and SD, and
-// Shapiro–Wilk per group. Above MAX_POINTS observations evenly spaced order statistics are drawn.
+// Shapiro–Wilk per group. Above MAX_POINTS observations MAX_MARKS evenly spaced order statistics are drawn.
 import { normalCdf, normalQuantile, quantile } from '@labstat/stats';
-import { MAX_POINTS } from '../../charts.js';
+import { markShares, MAX_MARKS, MAX_POINTS } from '../../charts.js';
 import { levelOf, requireVariables } from '../../common.js';
 import { groupsOf, shapiroOf } from '../../groups.js';
 import { formatP, num, table, text } from '../../report-helpers.js';
@@ -70,7 +70,8 @@ export function run(data: DataTable, params: Params): ToolOutput {
   const band = params.band !== false;
   const sums = groups.map((g) => qqSummary(g.name, g.values, level));
   const total = sums.reduce((a, s) => a + s.n, 0);
-  const idx = sums.map((s) => drawn(s.n, total > MAX_POINTS ? Math.max(2, Math.round((MAX_POINTS * s.n) / total)) : s.n));
+  const shares = markShares(sums.map((s) => s.n), MAX_MARKS);
+  const idx = sums.map((s, i) => drawn(s.n, total > MAX_POINTS ? Math.min(s.n, Math.max(2, shares[i]!)) : s.n));
   const shown = idx.reduce((a, i) => a + i.length, 0);
   const thinNote = total > MAX_POINTS ? `共 ${total} 个观测，超过 ${MAX_POINTS} 个：图中按顺序均匀取 ${shown} 个分位点绘制（每组最小与最大值保留），参考线、置信带与检验均用全部数据。` : '';
   const grouped = sums.length > 1;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_MARKS } from '../../charts.js';
 import { EXAMPLE_FILES } from '../../examples.js';
 import { readExampleTable } from '../../test-table.js';
 import type { DataTable } from '../../tool.js';
@@ -56,8 +57,11 @@ describe('散点图矩阵 against R', () => {
     const out = run(big, { vars: ['a', 'b', 'c'], method: 'pearson' });
     expect(out.results['n.a ~ b']).toBe(n);
     const pts = (out.sections[0]!.blocks[0] as { option: { series: Array<{ type: string; name: string; data: unknown[] }> } }).option.series.filter((s) => s.name === '观测值');
-    for (const s of pts) expect(s.data).toHaveLength(5000);
-    expect(JSON.stringify(out.sections)).toContain('按固定种子随机抽取 5000 行');
+    // Three lower panels share MAX_MARKS points.
+    const rows = Math.floor(MAX_MARKS / 3);
+    for (const s of pts) expect(s.data).toHaveLength(rows);
+    expect(pts.reduce((a, s) => a + s.data.length, 0)).toBeLessThanOrEqual(MAX_MARKS);
+    expect(JSON.stringify(out.sections)).toContain(`按固定种子随机抽取 ${rows} 行`);
     expect(JSON.stringify(out).length).toBeLessThan(600_000);
   });
 });

@@ -7,7 +7,7 @@ import { requireVariables } from '../../common.js';
 import { formatP, num, table, text } from '../../report-helpers.js';
 import { ToolInputError, type DataTable, type Params, type ToolOutput } from '../../tool.js';
 import { chosenColumns } from '../shared/chart-parts.js';
-import { MAX_POINTS, sampleOf } from '../../charts.js';
+import { MAX_MARKS, MAX_POINTS, sampleOf } from '../../charts.js';
 import { pretty } from '../shared/kde.js';
 
 /** R's hist(x)$breaks and $counts: Sturges' number of classes, pretty breaks, right-closed, lowest included. */
@@ -44,7 +44,8 @@ export function run(data: DataTable, params: Params): ToolOutput {
   });
   const rowsUsed = Array.from({ length: data.rows }, (_, i) => i).filter((i) => !g || (g[i] !== null && g[i] !== ''));
   const sampled = rowsUsed.length > MAX_POINTS;
-  const drawRows = sampled ? sampleOf(rowsUsed, MAX_POINTS) : rowsUsed;
+  // The lower panels share MAX_MARKS points between them (at least 100 rows each).
+  const drawRows = sampled ? sampleOf(rowsUsed, Math.max(100, Math.floor(MAX_MARKS / ((k * (k - 1)) / 2)))) : rowsUsed;
 
   const pad = { left: 9, right: 3, top: 7, bottom: 9 };
   const gap = 1.5;
@@ -113,7 +114,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
         results[`n.${vars[i]} ~ ${vars[j]}`] = ct.n;
       }
     }
-  const notes = [sampled ? `数据共 ${rowsUsed.length} 行，超过 ${MAX_POINTS} 行：散点图按固定种子随机抽取 ${MAX_POINTS} 行绘制，直方图与相关系数使用全部数据。` : ''].filter((t) => t !== '');
+  const notes = [sampled ? `数据共 ${rowsUsed.length} 行，超过 ${MAX_POINTS} 行：散点图按固定种子随机抽取 ${drawRows.length} 行绘制，直方图与相关系数使用全部数据。` : ''].filter((t) => t !== '');
   const sigPairs = corRows.filter((r) => r[4] !== 'ns');
   const strongest = [...corRows].sort((a, b) => Math.abs(b[2] as number) - Math.abs(a[2] as number))[0]!;
   results.significantPairs = sigPairs.length;

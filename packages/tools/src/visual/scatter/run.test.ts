@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { MAX_MARKS } from '../../charts.js';
 import { EXAMPLE_FILES } from '../../examples.js';
 import { readExampleTable } from '../../test-table.js';
 import type { DataTable } from '../../tool.js';
@@ -101,12 +102,13 @@ describe('散点图 on the example, against R', () => {
     const a = run(big, { x: 'x', y: 'y', group: 'g', fit: true, marginal: true, level: 0.95 });
     const b = run(big, { x: 'x', y: 'y', group: 'g', fit: true, marginal: true, level: 0.95 });
     const points = seriesOf(a).filter((t) => t.type === 'scatter');
-    expect(points.reduce((k, t) => k + t.data.length, 0)).toBe(5000);
-    expect(points.find((t) => t.name === '甲')!.data).toHaveLength(1250);
+    expect(points.reduce((k, t) => k + t.data.length, 0)).toBe(MAX_MARKS);
+    expect(points.find((t) => t.name === '甲')!.data).toHaveLength(MAX_MARKS / 4);
     expect(JSON.stringify(seriesOf(a))).toBe(JSON.stringify(seriesOf(b)));
     expect(a.results.n).toBe(n);
     expect(JSON.stringify(a).length).toBeLessThan(400_000);
-    expect(JSON.stringify(a.sections)).toContain('随机抽取 5000 点');
+    expect(JSON.stringify(a.sections)).toContain(`随机抽取 ${MAX_MARKS} 点`);
+    expect(JSON.stringify(a.sections)).toContain(`不放回抽取的 ${MAX_MARKS} 个点`);
   });
 
   it('refuses bad input with a Chinese message', () => {

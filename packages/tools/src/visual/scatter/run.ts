@@ -123,7 +123,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
   }
   const notes = [`${xName}每增加 1 个单位，${yName}平均变化 ${num(b1.estimate, 3)}（${pSentence(b1.pValue)}），R² = ${num(overall.rSquared, 3)}。`];
   if (gv) notes.push(showFit ? `点按${gName}着色，每组一条拟合线，各组的斜率见表1。` : `点按${gName}着色。`);
-  if (n > MAX_POINTS) notes.push(scatterSampleNote(n, Math.min(n, MAX_POINTS)));
+  if (n > MAX_POINTS) notes.push(scatterSampleNote(n));
   sections.push({ title: '说明', blocks: [text(notes.join(''))] });
 
   const results: ToolOutput['results'] = { n, intercept: b0.estimate, slope: b1.estimate, slopeLower: b1.ci[0], slopeUpper: b1.ci[1], rSquared: overall.rSquared, p: b1.pValue };

@@ -2,13 +2,12 @@
 // group's range, with an inner box (quartiles, median, whiskers to 1.5 IQR) and optional points.
 // The violins are stacked areas on a hidden category y axis of the density grid, so the fill runs
 // horizontally; the visible y axis is a value axis over the same range.
+import { MAX_MARKS } from '../../charts.js';
 import { outcomeAndGroup } from '../../common.js';
 import { fiveNumbers, groupsOf } from '../../groups.js';
 import { num, table, text } from '../../report-helpers.js';
 import { type DataTable, type Params, type ToolOutput } from '../../tool.js';
 import { bwNrd0, kde, linspace, pretty, r6, sd } from '../shared/kde.js';
-
-const MAX_POINTS = 5000;
 
 /** Deterministic jitter in ±0.12 so the same data always draws the same picture. */
 const jitter = (i: number) => {
@@ -16,18 +15,30 @@ const jitter = (i: number) => {
   return (x - Math.floor(x) - 0.5) * 0.24;
 };
 
+/** Smallest and largest of many values (a spread into Math.min overflows the stack past ~10^5 values). */
+function range(values: readonly number[]): [number, number] {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const v of values) {
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  return [lo, hi];
+}
+
 export function run(data: DataTable, params: Params): ToolOutput {
   const { yName, gName } = outcomeAndGroup(data, params, '请选择数值变量和分组变量');
   const groups = groupsOf(data, yName, gName, { min: 1, max: 12 });
   const all = groups.flatMap((g) => g.values);
-  const ticks = pretty(Math.min(...all), Math.max(...all), 5, 1);
+  const ticks = pretty(...range(all), 5, 1);
   const grid = linspace(ticks[0]!, ticks[ticks.length - 1]!, 201);
   const stats = groups.map((g) => {
     const f = fiveNumbers(g.values);
     const iqr = f[3] - f[1];
     const inside = g.values.filter((v) => v >= f[1] - 1.5 * iqr && v <= f[3] + 1.5 * iqr);
     const n = g.values.length;
-    return { n, five: f, lowerWhisker: Math.min(...inside), upperWhisker: Math.max(...inside), mean: g.values.reduce((a, b) => a + b, 0) / n, sd: n > 1 ? sd(g.values) : NaN, bw: n > 1 ? bwNrd0(g.values) : NaN };
+    const [lowerWhisker, upperWhisker] = range(inside);
+    return { n, five: f, lowerWhisker, upperWhisker, mean: g.values.reduce((a, b) => a + b, 0) / n, sd: n > 1 ? sd(g.values) : NaN, bw: n > 1 ? bwNrd0(g.values) : NaN };
   });
   const dens = groups.map((g, i) => (Number.isFinite(stats[i]!.bw) ? kde(g.values, stats[i]!.bw, grid).map((d, j) => (grid[j]! < stats[i]!.five[0] || grid[j]! > stats[i]!.five[4] ? 0 : d)) : grid.map(() => 0)));
   const top = Math.max(...dens.flat()) || 1;
@@ -45,7 +56,8 @@ export function run(data: DataTable, params: Params): ToolOutput {
   let pointNote = '';
   if (params.points === true) {
     const total = all.length;
-    const every = Math.ceil(total / MAX_POINTS);
+    // An overlay over the violins: at most about MAX_MARKS points, as over box plots.
+    const every = Math.ceil(total / MAX_MARKS);
     if (every > 1) pointNote = `观测共 ${total} 个，数据点每 ${every} 个绘制 1 个（按数据顺序等间隔抽取）。`;
     let k = 0;
     series.push({ type: 'scatter', name: '观测值', xAxisIndex: 1, symbolSize: 4, itemStyle: { color: '#444' }, data: groups.flatMap((g, gi) => g.values.filter(() => k++ % every === 0).map((v, j) => [r6(gi + jitter(j + gi * 7919)), v])) });

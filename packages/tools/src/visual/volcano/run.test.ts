@@ -3,7 +3,7 @@ import { EXAMPLE_FILES } from '../../examples.js';
 import { readExampleTable } from '../../test-table.js';
 import type { DataTable } from '../../tool.js';
 import fixture from './r-fixture.json' with { type: 'json' };
-import { MAX_POINTS } from '../../charts.js';
+import { MAX_MARKS, MAX_POINTS } from '../../charts.js';
 import { run } from './run.js';
 
 const table = readExampleTable(EXAMPLE_FILES.find((e) => e.key === 'volcano')!.file);
@@ -45,15 +45,17 @@ describe('火山图 bad input and large data', () => {
       numeric: (name) => Array.from({ length: n }, (_, i) => (name === 'fc' ? Math.sin(i) * 3 : ((i * 7919) % 100_000) / 100_000 + 1e-9)),
       text: () => Array(n).fill(null),
     };
-    const out = run(big, { fc: 'fc', p: 'p', fcCut: 1, pCut: 0.01, topN: 5 });
+    // Few enough significant rows to draw them all (under four fifths of MAX_MARKS).
+    const out = run(big, { fc: 'fc', p: 'p', fcCut: 1, pCut: 0.002, topN: 5 });
+    expect((out.results.up as number) + (out.results.down as number)).toBeLessThan(MAX_MARKS * 0.8);
     const drawn = seriesOf(out).filter((s) => s.name !== '标注基因').reduce((a, s) => a + s.data.length, 0);
-    expect(drawn).toBeLessThanOrEqual(MAX_POINTS);
+    expect(drawn).toBeLessThanOrEqual(MAX_MARKS);
     expect((out.results.up as number) + (out.results.down as number) + (out.results.notSignificant as number)).toBe(n);
     expect(JSON.stringify(out.sections)).toContain('按固定种子随机抽取');
     expect(JSON.stringify(out).length).toBeLessThan(300_000);
-    // Most rows significant: every class is sampled, still at most 5,000 points.
+    // Most rows significant: every class is sampled, still at most MAX_MARKS points.
     const most = run(big, { fc: 'fc', p: 'p', fcCut: 1, pCut: 0.5, topN: 5 });
-    expect(seriesOf(most).filter((s) => s.name !== '标注基因').reduce((a, s) => a + s.data.length, 0)).toBeLessThanOrEqual(MAX_POINTS);
+    expect(seriesOf(most).filter((s) => s.name !== '标注基因').reduce((a, s) => a + s.data.length, 0)).toBeLessThanOrEqual(MAX_MARKS);
     expect((most.results.up as number) + (most.results.down as number)).toBeGreaterThan(MAX_POINTS);
   });
 });

@@ -1,7 +1,8 @@
 // 火山图: log2 fold change against −log10 P, each feature classed up / down / not significant by the
-// two thresholds, the N most significant labelled, counts in a table. Above MAX_POINTS the
-// non-significant points are a stated seeded sample; every significant point is drawn.
-import { MAX_POINTS, sampleOf } from '../../charts.js';
+// two thresholds, the N most significant labelled, counts in a table. Above MAX_POINTS at most
+// MAX_MARKS points are drawn, a stated seeded sample: the non-significant ones sampled, the
+// significant ones all drawn while they fit in four fifths of the budget (else sampled too).
+import { MAX_MARKS, MAX_POINTS, sampleOf } from '../../charts.js';
 import { formatP, num, table, text } from '../../report-helpers.js';
 import { requireVariables } from '../../common.js';
 import { ToolInputError, type DataTable, type Params, type ToolOutput } from '../../tool.js';
@@ -62,14 +63,16 @@ export function run(data: DataTable, params: Params): ToolOutput {
   let [upDrawn, downDrawn, nsDrawn] = [up, down, ns];
   if (features.length > MAX_POINTS) {
     const sig = up.length + down.length;
-    if (sig > MAX_POINTS - 1000) {
-      // Even the significant points are too many: each class keeps its share of 4,000.
-      upDrawn = sampleOf(up, Math.round((up.length / sig) * (MAX_POINTS - 1000)));
-      downDrawn = sampleOf(down, Math.round((down.length / sig) * (MAX_POINTS - 1000)));
-      nsDrawn = sampleOf(ns, 1000);
+    // At most MAX_MARKS points: the significant ones first, a fifth of them kept for the rest.
+    const nsFloor = Math.round(MAX_MARKS / 5);
+    if (sig > MAX_MARKS - nsFloor) {
+      // Even the significant points are too many: each class keeps its share of the other four fifths.
+      upDrawn = sampleOf(up, Math.round((up.length / sig) * (MAX_MARKS - nsFloor)));
+      downDrawn = sampleOf(down, Math.round((down.length / sig) * (MAX_MARKS - nsFloor)));
+      nsDrawn = sampleOf(ns, nsFloor);
       notes.push(`数据共 ${features.length} 行，超过 ${MAX_POINTS} 点：各类别按固定种子随机抽样绘制（上调 ${upDrawn.length}、下调 ${downDrawn.length}、无差异 ${nsDrawn.length} 个）；计数基于全部数据。`);
     } else {
-      nsDrawn = sampleOf(ns, MAX_POINTS - sig);
+      nsDrawn = sampleOf(ns, MAX_MARKS - sig);
       notes.push(`数据共 ${features.length} 行，超过 ${MAX_POINTS} 点：上调与下调的点全部绘制，无差异的 ${ns.length} 个点按固定种子随机抽取 ${nsDrawn.length} 个绘制；计数基于全部数据。`);
     }
   }
