@@ -1,5 +1,7 @@
-// Times the statistics engine on 1,000,000 rows beside R (when Rscript is installed) and writes the
-// figures to bench/results/. Run with `npm run bench`. Numbers, not assertions.
+// Times the statistics engine on 1,000,000 rows (models on 100,000) beside R in the same run (when
+// Rscript is installed) and writes the figures to bench/results/: one line per method the tools
+// call, so none can silently be O(n²). Run with `npm run bench`. Numbers, not assertions: on a
+// shared machine both sides slow down together, so read the ratio, not the milliseconds.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,13 +11,18 @@ import {
   correlationTest,
   coxRegression,
   describe,
+  kruskalWallis,
   logisticRegression,
   linearRegression,
   mannWhitneyU,
   oneWayAnova,
   twoSampleTTest,
+  wilcoxonSignedRank,
   type Group,
 } from '@labstat/stats';
+import { crossTabulate } from '../packages/tools/src/contingency.js';
+import { run as chisqTool } from '../packages/tools/src/med/chisq/run.js';
+import type { DataTable } from '../packages/tools/src/tool.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const N = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -39,19 +46,42 @@ const P = 10;
 const X = Array.from({ length: P }, () => Float64Array.from({ length: N }, normal));
 const yr = Float64Array.from({ length: N }, (_, i) => 1 + X.reduce((s, c, j) => s + (j + 1) * 0.1 * c[i]!, 0) + normal());
 
-// Best of three after a warm-up, as the R side takes the best of three.
+// Best of three after a warm-up, as the R side takes the best of three. CPU time (user + system) is
+// kept beside the wall time: on a shared machine it is far less disturbed by other processes.
+const oursCpu: Record<string, number> = {};
 function time(label: string, f: () => unknown, reps = 3): number {
   f(); // warm-up
   const t: number[] = [];
+  let cpu = Infinity;
   for (let r = 0; r < reps; r++) {
+    const c0 = process.cpuUsage();
     const s = process.hrtime.bigint();
     f();
     t.push(Number(process.hrtime.bigint() - s) / 1e6);
+    const c = process.cpuUsage(c0);
+    cpu = Math.min(cpu, (c.user + c.system) / 1000);
   }
   const best = Math.min(...t);
-  console.log(`${label.padEnd(28)} ${best.toFixed(1)} ms`);
+  oursCpu[label] = cpu;
+  console.log(`${label.padEnd(28)} ${best.toFixed(1)} ms (cpu ${cpu.toFixed(1)} ms)`);
   return best;
 }
+
+// Two category columns (3 and 4 levels, as text) for the χ² cross-tabulation and tool.
+const catA = ['A', 'B', 'C'];
+const catB = ['x', 'y', 'z', 'w'];
+const ca = Array.from({ length: N }, () => catA[Math.floor(uniform() * 3)]!);
+const cb = Array.from({ length: N }, (_, i) => catB[Math.min(3, Math.floor(uniform() * 3.6 + (ca[i] === 'C' ? 0.4 : 0)))]!);
+const catTable: DataTable = {
+  rows: N,
+  variables: ['a', 'b'].map((name) => ({ name, type: 'categorical', valid: N, missing: 0, distinct: 0, min: null, max: null, mean: null, levels: [] })),
+  text: (name) => (name === 'a' ? ca : cb),
+  numeric: () => {
+    throw new Error('not numeric');
+  },
+};
+// R's cor(method = "kendall") compares every pair (O(n²)): both sides are also timed on K pairs.
+const K = Math.min(N, Number(process.env.BENCH_KENDALL_R_ROWS ?? 20_000));
 
 const groups: Group[] = Array.from({ length: 5 }, (_, k) => ({ name: `g${k}`, values: [] as number[] }));
 for (let i = 0; i < N; i++) groups[g[i]!]!.values.push(x[i]!);
@@ -69,22 +99,35 @@ const modelPredictors = X.slice(0, MP).map((c, j) => ({ name: `x${j}`, values: c
 
 const ours: Record<string, number> = {
   describe: time('describe', () => describe(x)),
+  // The same call, read against R computing the same statistics (moments, logs, lag-1) below.
+  describeFull: time('describe (vs R, same stats)', () => describe(x)),
   welch: time('Welch t-test', () => twoSampleTTest(x, y)),
   anova5: time('one-way ANOVA, 5 groups', () => oneWayAnova(groups)),
   regression10: time('linear regression, 10 x', () => linearRegression({ y: yr, predictors: X.map((c, j) => ({ name: `x${j}`, values: c, type: 'numeric' as const })) })),
   mannWhitney: time('Mann-Whitney U', () => mannWhitneyU(x, y)),
   spearman: time('Spearman', () => correlationTest(x, y, { method: 'spearman' })),
+  pearson: time('Pearson', () => correlationTest(x, y)),
+  kendall: time('Kendall tau-b', () => correlationTest(x, y, { method: 'kendall' })),
+  kendallSmall: time(`Kendall tau-b, ${K} pairs`, () => correlationTest(x.subarray(0, K), y.subarray(0, K), { method: 'kendall' })),
+  wilcoxonPaired: time('Wilcoxon signed-rank', () => wilcoxonSignedRank(x, y)),
+  kruskal5: time('Kruskal-Wallis, 5 groups', () => kruskalWallis(groups)),
+  crossTab: time('cross-tabulation 3x4', () => crossTabulate({ rowValues: ca, colValues: cb, rowName: 'a', colName: 'b' })),
+  chisqTool: time('chi-square tool run()', () => chisqTool(catTable, { row: 'a', col: 'b' })),
   logistic5: time(`logistic, 5 x, ${M} rows`, () => logisticRegression({ y: yb, predictors: modelPredictors, profile: false })),
   cox5: time(`Cox (Efron), 5 x, ${M} rows`, () => coxRegression({ time: st, status: ev, predictors: modelPredictors })),
 };
 
+// CPU time by method: time() files it under the label, taken in the order the methods ran.
+const cpuByKey = Object.fromEntries(Object.keys(ours).map((k, i) => [k, Object.values(oursCpu)[i]!]));
+
 let r: Record<string, number> | null = null;
+let rCpu: Record<string, number> | null = null;
 try {
   execFileSync('Rscript', ['--version'], { stdio: 'ignore' });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'labstat-bench-'));
   const csv = path.join(dir, 'data.csv');
-  const lines = ['x,y,g,yr,' + X.map((_, j) => `x${j}`).join(',')];
-  for (let i = 0; i < N; i++) lines.push(`${x[i]},${y[i]},${g[i]},${yr[i]},${X.map((c) => c[i]).join(',')}`);
+  const lines = ['x,y,g,yr,ca,cb,' + X.map((_, j) => `x${j}`).join(',')];
+  for (let i = 0; i < N; i++) lines.push(`${x[i]},${y[i]},${g[i]},${yr[i]},${ca[i]},${cb[i]},${X.map((c) => c[i]).join(',')}`);
   fs.writeFileSync(csv, lines.join('\n'));
   const modelCsv = path.join(dir, 'models.csv');
   const modelLines = ['yb,st,ev,' + X.slice(0, MP).map((_, j) => `x${j}`).join(',')];
@@ -93,33 +136,56 @@ try {
   const terms = X.slice(0, MP).map((_, j) => `x${j}`).join(' + ');
   const script = `
     suppressPackageStartupMessages(library(survival))
-    d <- read.csv("${csv}"); d$g <- factor(d$g); m <- read.csv("${modelCsv}")
-    tm <- function(e) { eval(e); min(replicate(3, system.time(eval(e))[["elapsed"]])) * 1000 }
+    d <- read.csv("${csv}", stringsAsFactors = FALSE); d$g <- factor(d$g); m <- read.csv("${modelCsv}")
+    tm <- function(e) { eval(e); s <- replicate(3, { t <- system.time(eval(e)); c(t[["elapsed"]], t[["user.self"]] + t[["sys.self"]]) })
+      paste(min(s[1, ]) * 1000, min(s[2, ]) * 1000, sep = ",") }
     out <- c(
       describe = tm(quote({ mean(d$x); sd(d$x); quantile(d$x, c(.25, .5, .75)); range(d$x) })),
+      describeFull = tm(quote({ v <- d$x; nv <- length(v); mv <- mean(v); dv <- v - mv; m2 <- sum(dv^2) / nv
+        c(mv, sd(v), quantile(v, c(.25, .5, .75)), range(v), sum(dv^3) / nv / m2^1.5, sum(dv^4) / nv / m2^2 - 3,
+          exp(mean(log(v))), 1 / mean(1 / v), sum(dv[-1] * dv[-nv]) / sum(dv^2)) })),
       welch = tm(quote(t.test(d$x, d$y))),
       anova5 = tm(quote(anova(lm(x ~ g, d)))),
       regression10 = tm(quote(summary(lm(yr ~ ${X.map((_, j) => `x${j}`).join(' + ')}, d)))),
       mannWhitney = tm(quote(wilcox.test(d$x, d$y))),
       spearman = tm(quote(cor.test(d$x, d$y, method = "spearman", exact = FALSE))),
+      pearson = tm(quote(cor.test(d$x, d$y))),
+      kendallSmall = tm(quote(cor.test(d$x[1:${K}], d$y[1:${K}], method = "kendall"))),
+      wilcoxonPaired = tm(quote(wilcox.test(d$x, d$y, paired = TRUE))),
+      kruskal5 = tm(quote(kruskal.test(x ~ g, d))),
+      crossTab = tm(quote(table(d$ca, d$cb))),
+      chisqTool = tm(quote(chisq.test(table(d$ca, d$cb)))),
       logistic5 = tm(quote(summary(glm(yb ~ ${terms}, binomial, m)))),
       cox5 = tm(quote(summary(coxph(Surv(st, ev) ~ ${terms}, m)))))
     cat(paste(names(out), out, sep = "=", collapse = "\\n"))`;
   const text = execFileSync('Rscript', ['-e', script], { encoding: 'utf8', maxBuffer: 1 << 24 });
-  r = Object.fromEntries(text.trim().split('\n').map((l) => l.split('=')).map(([k, v]) => [k!, Number(v)]));
+  const pairs = text.trim().split('\n').map((l) => l.split('='));
+  r = Object.fromEntries(pairs.map(([k, v]) => [k!, Number(v!.split(',')[0])]));
+  rCpu = Object.fromEntries(pairs.map(([k, v]) => [k!, Number(v!.split(',')[1])]));
   fs.rmSync(dir, { recursive: true, force: true });
 } catch (err) {
   console.log(`R not measured: ${(err as Error).message.split('\n')[0]}`);
 }
 
+// Rows each line ran on (models on M; the small Kendall on K; R cannot run Kendall on N pairs).
+const sizes: Record<string, number> = { logistic5: M, cox5: M, kendallSmall: K };
 const rows = Object.entries(ours).map(([k, ms]) => ({
   method: k,
+  rows: sizes[k] ?? N,
   labstatMs: Number(ms.toFixed(1)),
   rMs: r?.[k] === undefined ? null : Number(r[k]!.toFixed(1)),
   ratio: r?.[k] ? Number((ms / r[k]!).toFixed(2)) : null,
+  labstatCpuMs: Number(cpuByKey[k]!.toFixed(1)),
+  rCpuMs: rCpu?.[k] === undefined ? null : Number(rCpu[k]!.toFixed(1)),
+  cpuRatio: rCpu?.[k] ? Number((cpuByKey[k]! / rCpu[k]!).toFixed(2)) : null,
 }));
 console.table(rows);
 const out = path.join(here, 'results', `stats-${new Date().toISOString().slice(0, 10)}.json`);
 fs.mkdirSync(path.dirname(out), { recursive: true });
-fs.writeFileSync(out, JSON.stringify({ rows: N, node: process.version, cpus: os.cpus().length, results: rows }, null, 2) + '\n');
+const note =
+  'Best of three after a warm-up on each side, R in the same run. The machine may be shared: loadavg is the ' +
+  '1-minute load when the run ended; compare ratios, and prefer cpuRatio (user + system CPU time) when the load was high. describe is read against R\'s mean, sd, quantile and range (as before), ' +
+  'describeFull against R computing the same statistics (moments, log and reciprocal means, lag-1 autocorrelation). ' +
+  'kendall has no R figure (cor() is O(n²)); kendallSmall times both on the same K pairs.';
+fs.writeFileSync(out, JSON.stringify({ rows: N, node: process.version, cpus: os.cpus().length, loadavg: Number(os.loadavg()[0]!.toFixed(2)), note, results: rows }, null, 2) + '\n');
 console.log(`written ${path.relative(process.cwd(), out)}`);

@@ -3,7 +3,7 @@
 import { StatsError } from '../errors.js';
 import { normalCdf, normalQuantile, normalSf } from '../distributions/normal.js';
 import { tCdf, tSf } from '../distributions/t.js';
-import { rank } from '../internal/rank.js';
+import { rank, sortWithKeys } from '../internal/rank.js';
 import { meanAndSs, sumBy } from '../internal/sum.js';
 import { qrLeastSquares } from '../regression/qr.js';
 import { checkAlternative, checkLevel, pFromTails, type Alternative } from '../hypothesis/common.js';
@@ -35,15 +35,17 @@ export interface CorrelationOptions {
   exact?: boolean;
 }
 
-/** Complete pairs of x and y. */
-function pairs(x: ArrayLike<number>, y: ArrayLike<number>): [number[], number[]] {
+/** Complete pairs of x and y, counted first and copied once into typed arrays. */
+function pairs(x: ArrayLike<number>, y: ArrayLike<number>): [Float64Array, Float64Array] {
   if (x.length !== y.length) throw new StatsError('INVALID_ARGUMENT', '两个变量的长度必须相同');
-  const a: number[] = [];
-  const b: number[] = [];
-  for (let i = 0; i < x.length; i++) {
+  let m = 0;
+  for (let i = 0; i < x.length; i++) if (Number.isFinite(x[i]) && Number.isFinite(y[i])) m++;
+  const a = new Float64Array(m);
+  const b = new Float64Array(m);
+  for (let i = 0, k = 0; i < x.length; i++) {
     if (Number.isFinite(x[i]) && Number.isFinite(y[i])) {
-      a.push(x[i]!);
-      b.push(y[i]!);
+      a[k] = x[i]!;
+      b[k++] = y[i]!;
     }
   }
   return [a, b];
@@ -84,7 +86,7 @@ function tTest(r: number, n: number, alternative: Alternative) {
   return { t, df, p: pFromTails(tCdf(t, df), tSf(t, df), alternative) };
 }
 
-function pearson(a: number[], b: number[], alternative: Alternative, level: number): CorrelationResult {
+function pearson(a: Float64Array, b: Float64Array, alternative: Alternative, level: number): CorrelationResult {
   const n = a.length;
   const r = pearsonR(a, b);
   const { t, df, p } = tTest(r, n, alternative);
@@ -140,7 +142,7 @@ function spearmanUpper(s: number, n: number): number {
   return Math.min(1, Math.max(0, y + normalSf(x)));
 }
 
-function spearman(a: number[], b: number[], alternative: Alternative, level: number, exactOpt?: boolean): CorrelationResult {
+function spearman(a: Float64Array, b: Float64Array, alternative: Alternative, level: number, exactOpt?: boolean): CorrelationResult {
   const n = a.length;
   const ra = rank(a);
   const rb = rank(b);
@@ -163,30 +165,150 @@ function spearman(a: number[], b: number[], alternative: Alternative, level: num
   return { method: 'spearman', alternative, estimate: rho, statistic: S, statisticName: 'S', df: null, pValue: p, ci: null, level, n, exact: true };
 }
 
-/** Kendall's τ_b with tie counts, O(n²). */
-function tauB(a: number[], b: number[]): { tau: number; concordant: number; discordant: number } {
+/** Pair counts behind Kendall's τ_b: all n(n−1)/2 pairs split by sign, ties in x, y and both. */
+export interface KendallCounts {
+  n: number;
+  concordant: number;
+  discordant: number;
+  /** Pairs tied in x (joint ties included), in y, and in both. */
+  tiedX: number;
+  tiedY: number;
+  tiedXY: number;
+  /** Sizes of the tie groups (> 1) of x and of y, in ascending order of value (R's table() order). */
+  xTies: number[];
+  yTies: number[];
+}
+
+/**
+ * Kendall pair counts by Knight's algorithm (1966, "A computer method for calculating Kendall's tau
+ * with ungrouped data", JASA 61): sort the pairs by (x, y), count the pairs tied in x and tied in
+ * both on that order, then merge-sort the y's counting exchanges — each exchange is one discordant
+ * pair, and pairs tied in x are already in y order so they never exchange. O(n log n).
+ */
+export function kendallPairCounts(a: ArrayLike<number>, b: ArrayLike<number>): KendallCounts {
   const n = a.length;
-  let s = 0;
-  let tx = 0;
-  let ty = 0;
-  let conc = 0;
-  let disc = 0;
-  for (let i = 0; i < n; i++) {
-    for (let j = i + 1; j < n; j++) {
-      const dx = Math.sign(a[j]! - a[i]!);
-      const dy = Math.sign(b[j]! - b[i]!);
-      if (dx === 0) tx++;
-      if (dy === 0) ty++;
-      const d = dx * dy;
-      s += d;
-      if (d > 0) conc++;
-      else if (d < 0) disc++;
+  // y's dense ranks (so the merge compares integers) and its tie groups; equal values have equal
+  // sort keys, so groups are runs of the sorted keys.
+  const byY = sortWithKeys(b);
+  const ry = new Int32Array(n);
+  const yTies: number[] = [];
+  let tiedY = 0;
+  let dense = 0;
+  for (let i = 0; i < n; ) {
+    const h = byY.hi[i]!;
+    const l = byY.lo[i]!;
+    let j = i;
+    while (j + 1 < n && byY.hi[j + 1] === h && byY.lo[j + 1] === l) j++;
+    for (let k = i; k <= j; k++) ry[byY.order[k]!] = dense;
+    dense++;
+    const t = j - i + 1;
+    if (t > 1) {
+      yTies.push(t);
+      tiedY += (t * (t - 1)) / 2;
+    }
+    i = j + 1;
+  }
+  // Stable sort by x of the y order: pairs in (x, y) order.
+  const byXY = sortWithKeys(a, byY.order);
+  const xTies: number[] = [];
+  let tiedX = 0;
+  let tiedXY = 0;
+  const seq = new Int32Array(n);
+  for (let k = 0; k < n; k++) seq[k] = ry[byXY.order[k]!]!;
+  for (let i = 0; i < n; ) {
+    const h = byXY.hi[i]!;
+    const l = byXY.lo[i]!;
+    let j = i;
+    while (j + 1 < n && byXY.hi[j + 1] === h && byXY.lo[j + 1] === l) j++;
+    const t = j - i + 1;
+    if (t > 1) {
+      xTies.push(t);
+      tiedX += (t * (t - 1)) / 2;
+      // Runs of equal y inside the x group are the joint ties.
+      for (let k = i; k <= j; ) {
+        let m = k;
+        while (m + 1 <= j && seq[m + 1] === seq[k]) m++;
+        const u = m - k + 1;
+        tiedXY += (u * (u - 1)) / 2;
+        k = m + 1;
+      }
+    }
+    i = j + 1;
+  }
+  const discordant = countExchanges(seq);
+  const n0 = (n * (n - 1)) / 2;
+  const concordant = n0 - tiedX - tiedY + tiedXY - discordant;
+  return { n, concordant, discordant, tiedX, tiedY, tiedXY, xTies, yTies };
+}
+
+/** Exchanges a stable bottom-up merge sort makes to sort `v` ascending (strict inversions); `v` is rearranged. */
+function countExchanges(v: Int32Array): number {
+  const n = v.length;
+  let src: Int32Array = v;
+  let dst: Int32Array = new Int32Array(n);
+  let exchanges = 0;
+  // Insertion sort of short runs first (fewer passes over memory), counting the same inversions.
+  const RUN = 16;
+  for (let lo = 0; lo < n; lo += RUN) {
+    const hi = Math.min(lo + RUN, n);
+    for (let i = lo + 1; i < hi; i++) {
+      const x = src[i]!;
+      let j = i - 1;
+      while (j >= lo && src[j]! > x) {
+        src[j + 1] = src[j]!;
+        j--;
+      }
+      exchanges += i - 1 - j;
+      src[j + 1] = x;
     }
   }
-  const n0 = (n * (n - 1)) / 2;
-  const denom = Math.sqrt((n0 - tx) * (n0 - ty));
-  if (!(denom > 0)) throw new StatsError('ZERO_VARIANCE', '变量的所有值都相同，无法计算Kendall相关系数');
-  return { tau: s / denom, concordant: conc, discordant: disc };
+  for (let width = RUN; width < n; width *= 2) {
+    for (let lo = 0; lo < n; lo += 2 * width) {
+      const mid = Math.min(lo + width, n);
+      const hi = Math.min(lo + 2 * width, n);
+      let i = lo;
+      let j = mid;
+      let k = lo;
+      while (i < mid && j < hi) {
+        if (src[j]! < src[i]!) {
+          exchanges += mid - i;
+          dst[k++] = src[j++]!;
+        } else dst[k++] = src[i++]!;
+      }
+      while (i < mid) dst[k++] = src[i++]!;
+      while (j < hi) dst[k++] = src[j++]!;
+    }
+    const t = src;
+    src = dst;
+    dst = t;
+  }
+  return exchanges;
+}
+
+/**
+ * The same counts by comparing every pair, O(n²): the reference the O(n log n) counts are tested
+ * against. Not for data of any size.
+ */
+export function kendallPairCountsQuadratic(a: ArrayLike<number>, b: ArrayLike<number>): Omit<KendallCounts, 'xTies' | 'yTies'> {
+  const n = a.length;
+  let tiedX = 0;
+  let tiedY = 0;
+  let tiedXY = 0;
+  let concordant = 0;
+  let discordant = 0;
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) {
+      const d = Math.sign(a[j]! - a[i]!) * Math.sign(b[j]! - b[i]!);
+      const ex = a[j] === a[i];
+      const ey = b[j] === b[i];
+      if (ex) tiedX++;
+      if (ey) tiedY++;
+      if (ex && ey) tiedXY++;
+      if (d > 0) concordant++;
+      else if (d < 0) discordant++;
+    }
+  }
+  return { n, concordant, discordant, tiedX, tiedY, tiedXY };
 }
 
 /** Cumulative counts of permutations of n by number of inversions (Mahonian numbers). */
@@ -205,17 +327,16 @@ function kendallCounts(n: number): Float64Array {
   return c;
 }
 
-function tieGroups(v: number[]): number[] {
-  const m = new Map<number, number>();
-  for (const x of v) m.set(x, (m.get(x) ?? 0) + 1);
-  return [...m.values()].filter((t) => t > 1);
-}
-
-function kendall(a: number[], b: number[], alternative: Alternative, level: number, exactOpt?: boolean): CorrelationResult {
+function kendall(a: Float64Array, b: Float64Array, alternative: Alternative, level: number, exactOpt?: boolean): CorrelationResult {
   const n = a.length;
-  const { tau, concordant } = tauB(a, b);
-  const xt = tieGroups(a);
-  const yt = tieGroups(b);
+  const k = kendallPairCounts(a, b);
+  const n0p = (n * (n - 1)) / 2;
+  const denom = Math.sqrt((n0p - k.tiedX) * (n0p - k.tiedY));
+  if (!(denom > 0)) throw new StatsError('ZERO_VARIANCE', '变量的所有值都相同，无法计算Kendall相关系数');
+  const tau = (k.concordant - k.discordant) / denom;
+  const concordant = k.concordant;
+  const xt = k.xTies;
+  const yt = k.yTies;
   const ties = xt.length > 0 || yt.length > 0;
   const exact = (exactOpt ?? n < 50) && !ties;
   if (exact) {

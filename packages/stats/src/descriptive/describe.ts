@@ -54,14 +54,19 @@ export interface Description {
   autocorrelation: number;
 }
 
-/** Splits out the finite values; everything else counts as missing. */
+/**
+ * Splits out the finite values; everything else counts as missing. When `values` is a Float64Array
+ * with no missing value, `x` is `values` itself (no copy): read it, do not modify it.
+ */
 export function finiteValues(values: ArrayLike<number | null | undefined>): { x: Float64Array; missing: number } {
   let n = 0;
   for (let i = 0; i < values.length; i++) {
     const v = values[i];
     if (typeof v === 'number' && Number.isFinite(v)) n++;
   }
-  // Counted first, so 1e6 values never pass through a growing JS array.
+  // Complete typed data are read in place; otherwise copied once, counted first, so 1e6 values
+  // never pass through a growing JS array.
+  if (n === values.length && values instanceof Float64Array) return { x: values, missing: 0 };
   const x = new Float64Array(n);
   let k = 0;
   for (let i = 0; i < values.length; i++) {
@@ -84,9 +89,17 @@ export function describe(values: ArrayLike<number | null | undefined>, opts: Des
   const n = x.length;
   if (n < 2) throw new StatsError('TOO_FEW_OBSERVATIONS', `有效观测数为${n}，描述统计至少需要2个数值`);
 
+  let min = x[0]!;
+  let max = x[0]!;
+  for (let i = 1; i < n; i++) {
+    const v = x[i]!;
+    if (v < min) min = v;
+    else if (v > max) max = v;
+  }
+  const allPositive = min > 0;
   // Values beyond 2^500 are scaled by a power of two (exact) so sums and squares stay finite;
   // moments are rescaled at the end, and what still cannot be represented is refused by name.
-  const scale = magnitudeScale(x);
+  const scale = magnitudeScale(Math.max(Math.abs(min), Math.abs(max)));
   const y = scale === 1 ? x : x.map((v) => v / scale);
   const { mean: my, ss } = meanAndSs(y);
   const m = my * scale;
@@ -94,11 +107,14 @@ export function describe(values: ArrayLike<number | null | undefined>, opts: Des
   const sd = sdScaled * scale;
   const variance = sd * sd;
   const m2 = ss / n;
-  // Third and fourth moments and the lag-1 cross-product in one pass (scale-free ratios).
+  // Third and fourth moments, the lag-1 cross-product and (all values positive) the log and
+  // reciprocal sums in one pass (scale-free ratios).
   let s3 = 0;
   let s4 = 0;
   let s2 = 0;
   let lagSum = 0;
+  let logSum = 0;
+  let invSum = 0;
   for (let i = 0; i < n; i++) {
     const d = y[i]! - my;
     const d2 = d * d;
@@ -106,6 +122,13 @@ export function describe(values: ArrayLike<number | null | undefined>, opts: Des
     s3 += d2 * d;
     s4 += d2 * d2;
     if (i + 1 < n) lagSum += d * (y[i + 1]! - my);
+  }
+  if (allPositive) {
+    for (let i = 0; i < n; i++) {
+      const v = x[i]!;
+      logSum += Math.log(v);
+      invSum += 1 / v;
+    }
   }
   const m3 = s3 / n;
   const m4 = s4 / n;
@@ -117,29 +140,13 @@ export function describe(values: ArrayLike<number | null | undefined>, opts: Des
   const skewSe = n > 2 ? Math.sqrt((6 * n * (n - 1)) / ((n - 2) * (n + 1) * (n + 3))) : NaN;
   const kurtSe = n > 3 ? 2 * skewSe * Math.sqrt((n * n - 1) / ((n - 3) * (n + 5))) : NaN;
 
-  // Quartiles by selection on a copy: no full sort (R's quantile() partially sorts too).
-  const [q1, med, q3] = quantileBySelection(Float64Array.from(x), [0.25, 0.5, 0.75], opts.quantileType ?? 7) as [number, number, number];
+  // Quartiles by selection on one copy: no full sort (R's quantile() partially sorts too).
+  const [q1, med, q3] = quantileBySelection(x.slice(), [0.25, 0.5, 0.75], opts.quantileType ?? 7) as [number, number, number];
   const se = sd / Math.sqrt(n);
   const tq = tQuantile(1 - (1 - level) / 2, n - 1);
-  let min = x[0]!;
-  let max = x[0]!;
-  for (let i = 1; i < n; i++) {
-    const v = x[i]!;
-    if (v < min) min = v;
-    else if (v > max) max = v;
-  }
-  const allPositive = min > 0;
   const ci: [number, number] = [m - tq * se, m + tq * se];
   if (![m, sd, max - min, q3 - q1, ci[0], ci[1]].every(Number.isFinite)) throw overflowError();
   const lag = ss > 0 ? lagSum / s2 : 0;
-  let logSum = 0;
-  let invSum = 0;
-  if (allPositive) {
-    for (let i = 0; i < n; i++) {
-      logSum += Math.log(x[i]!);
-      invSum += 1 / x[i]!;
-    }
-  }
 
   return {
     n,
@@ -171,9 +178,7 @@ export function describe(values: ArrayLike<number | null | undefined>, opts: Des
 }
 
 /** 1, or a power of two within a factor 2 of max |x| when that passes 2^500 (squares would overflow). */
-function magnitudeScale(x: Float64Array): number {
-  let big = 0;
-  for (let i = 0; i < x.length; i++) big = Math.max(big, Math.abs(x[i]!));
+function magnitudeScale(big: number): number {
   return big > 2 ** 500 ? 2 ** (Math.ceil(Math.log2(big)) - 1) : 1;
 }
 

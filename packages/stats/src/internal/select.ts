@@ -3,6 +3,15 @@
 
 /** Rearranges a[lo..hi] so that a[k] holds the value it would have if the range were sorted. */
 export function selectInPlace(a: Float64Array, k: number, lo = 0, hi = a.length - 1): void {
+  // The smallest or largest of a range (a quartile's neighbour) is one scan, no partitioning.
+  if ((k === lo || k === hi) && hi > lo) {
+    let best = k;
+    for (let i = lo; i <= hi; i++) if (k === lo ? a[i]! < a[best]! : a[i]! > a[best]!) best = i;
+    const t = a[k]!;
+    a[k] = a[best]!;
+    a[best] = t;
+    return;
+  }
   let rounds = 0;
   while (hi > lo) {
     if (hi - lo < 16 || ++rounds > 64) {
@@ -38,16 +47,22 @@ export function selectInPlace(a: Float64Array, k: number, lo = 0, hi = a.length 
 }
 
 /**
- * The values at the given 0-based sorted positions, selecting them in ascending order on a
- * shrinking range of `a` (which is rearranged).
+ * The values at the given 0-based sorted positions: the middle wanted position is selected on the
+ * whole range, then the positions below and above it on the two sides (which the selection has
+ * already split), so k positions cost about n·log k instead of k passes. `a` is rearranged.
  */
 export function orderStatistics(a: Float64Array, positions: readonly number[]): Map<number, number> {
   const out = new Map<number, number>();
-  let lo = 0;
-  for (const k of [...new Set(positions)].sort((p, q) => p - q)) {
-    selectInPlace(a, k, lo);
+  const ks = [...new Set(positions)].sort((p, q) => p - q);
+  const visit = (from: number, to: number, lo: number, hi: number) => {
+    if (from > to) return;
+    const mid = (from + to) >>> 1;
+    const k = ks[mid]!;
+    selectInPlace(a, k, lo, hi);
     out.set(k, a[k]!);
-    lo = k;
-  }
+    visit(from, mid - 1, lo, k - 1);
+    visit(mid + 1, to, k + 1, hi);
+  };
+  visit(0, ks.length - 1, 0, a.length - 1);
   return out;
 }

@@ -4,6 +4,7 @@ import { chisqSf } from '../distributions/chisq.js';
 import { normalQuantile } from '../distributions/normal.js';
 import { spdInverse, spdSolve } from '../internal/linalg.js';
 import { completeRows, design, termBlocks, waldCoefficient, type DesignColumn, type ModelTerms } from '../regression/design.js';
+import { argsort } from '../internal/rank.js';
 import { survivalData } from './kaplan-meier.js';
 
 export interface CoxInput extends Omit<ModelTerms, 'intercept'> {
@@ -84,15 +85,53 @@ interface Risk {
   status: Uint8Array;
 }
 
-/** Log partial likelihood, its gradient and information at β (X centred, column-major). */
+/**
+ * The design in risk-set order, packed for the partial likelihood: row q of stratum s (its q-th
+ * case by descending time) is xs[s][q·p .. q·p + p), beside its time and status, so each Newton
+ * step reads memory front to back instead of jumping between p columns by case index.
+ */
+interface Packed {
+  xs: Float64Array[];
+  ts: Float64Array[];
+  st: Uint8Array[];
+}
+
+function pack(X: readonly Float64Array[], risk: Risk): Packed {
+  const p = X.length;
+  const xs: Float64Array[] = [];
+  const ts: Float64Array[] = [];
+  const st: Uint8Array[] = [];
+  for (const order of risk.strata) {
+    const m = order.length;
+    const rows = new Float64Array(m * p);
+    const t = new Float64Array(m);
+    const d = new Uint8Array(m);
+    for (let q = 0; q < m; q++) {
+      const i = order[q]!;
+      for (let j = 0; j < p; j++) rows[q * p + j] = X[j]![i]!;
+      t[q] = risk.time[i]!;
+      d[q] = risk.status[i]!;
+    }
+    xs.push(rows);
+    ts.push(t);
+    st.push(d);
+  }
+  return { xs, ts, st };
+}
+
 /**
  * Called once per distinct event time with that time's score and information contributions
- * (buffers reused between calls).
+ * (buffers reused between calls) and the case indices of its deaths.
  */
 type PerTime = (time: number, score: Float64Array, info: Float64Array, deaths: readonly number[]) => void;
 
-function partial(beta: Float64Array, X: readonly Float64Array[], risk: Risk, efron: boolean, perTime?: PerTime): { loglik: number; grad: Float64Array; info: Float64Array } {
-  const p = X.length;
+/**
+ * Log partial likelihood, its gradient and information at β (X centred), in one backward pass over
+ * each stratum: the risk-set sums S0, S1, S2 grow as the times fall, and each distinct time's
+ * deaths use them with Efron's (or Breslow's) weights.
+ */
+function partial(beta: Float64Array, packed: Packed, risk: Risk, efron: boolean, perTime?: PerTime): { loglik: number; grad: Float64Array; info: Float64Array } {
+  const p = beta.length;
   const grad = new Float64Array(p);
   const info = new Float64Array(p * p);
   let loglik = 0;
@@ -101,50 +140,53 @@ function partial(beta: Float64Array, X: readonly Float64Array[], risk: Risk, efr
   const e1 = new Float64Array(p);
   const e2 = new Float64Array(p * p);
   const a1 = new Float64Array(p);
-  const x = new Float64Array(p);
   const uT = perTime ? new Float64Array(p) : null;
   const iT = perTime ? new Float64Array(p * p) : null;
   const dx = perTime ? new Float64Array(p) : null;
   const dying: number[] = [];
-  for (const order of risk.strata) {
+  for (let si = 0; si < risk.strata.length; si++) {
+    const order = risk.strata[si]!;
+    const xs = packed.xs[si]!;
+    const ts = packed.ts[si]!;
+    const st = packed.st[si]!;
     let s0 = 0;
     s1.fill(0);
     s2.fill(0);
     for (let q = 0; q < order.length; ) {
-      const t = risk.time[order[q]!]!;
+      const t = ts[q]!;
       let e0 = 0;
       let d = 0;
       e1.fill(0);
       e2.fill(0);
       dx?.fill(0);
       dying.length = 0;
-      for (; q < order.length && risk.time[order[q]!] === t; q++) {
-        const i = order[q]!;
+      for (; q < order.length && ts[q] === t; q++) {
+        const o = q * p;
         let eta = 0;
-        for (let j = 0; j < p; j++) {
-          x[j] = X[j]![i]!;
-          eta += beta[j]! * x[j]!;
-        }
+        for (let j = 0; j < p; j++) eta += beta[j]! * xs[o + j]!;
         const r = Math.exp(eta);
         s0 += r;
         for (let j = 0; j < p; j++) {
-          s1[j]! += r * x[j]!;
-          for (let k = 0; k <= j; k++) s2[j * p + k]! += r * x[j]! * x[k]!;
+          const xj = xs[o + j]!;
+          s1[j]! += r * xj;
+          for (let k = 0; k <= j; k++) s2[j * p + k]! += r * xj * xs[o + k]!;
         }
-        if (risk.status[i]) {
+        if (st[q]) {
           d++;
-          if (perTime) dying.push(i);
+          if (perTime) dying.push(order[q]!);
           e0 += r;
           loglik += eta;
           for (let j = 0; j < p; j++) {
-            grad[j]! += x[j]!;
-            if (dx) dx[j]! += x[j]!;
-            e1[j]! += r * x[j]!;
-            for (let k = 0; k <= j; k++) e2[j * p + k]! += r * x[j]! * x[k]!;
+            const xj = xs[o + j]!;
+            grad[j]! += xj;
+            if (dx) dx[j]! += xj;
+            e1[j]! += r * xj;
+            for (let k = 0; k <= j; k++) e2[j * p + k]! += r * xj * xs[o + k]!;
           }
         }
       }
-      if (uT && iT && d > 0) {
+      if (d === 0) continue;
+      if (uT && iT) {
         uT.set(dx!);
         iT.fill(0);
       }
@@ -163,7 +205,7 @@ function partial(beta: Float64Array, X: readonly Float64Array[], risk: Risk, efr
           if (iT) iT[j * p + k]! += v;
         }
       }
-      if (perTime && uT && iT && d > 0) {
+      if (perTime && uT && iT) {
         for (let j = 0; j < p; j++) for (let k = 0; k < j; k++) iT[k * p + j] = iT[j * p + k]!;
         perTime(t, uT, iT, dying);
       }
@@ -187,10 +229,18 @@ function concordanceOf(eta: Float64Array, risk: Risk): { concordance: number; se
   let concordant = 0;
   let discordant = 0;
   let tied = 0;
+  // Dense rank of each case's η within its stratum (1 = smallest), from one stable sort.
+  const rankAt = new Int32Array(n);
   for (const order of risk.strata) {
-    const ranks = [...new Set(Array.from(order, (i) => eta[i]!))].sort((a, b) => a - b);
-    const rankOf = new Map(ranks.map((v, r) => [v, r + 1]));
-    const m = ranks.length;
+    const etaOf = new Float64Array(order.length);
+    for (let k = 0; k < order.length; k++) etaOf[k] = eta[order[k]!]!;
+    const byEta = argsort(etaOf);
+    let m = 0;
+    for (let k = 0; k < byEta.length; k++) {
+      const i = order[byEta[k]!]!;
+      if (k === 0 || eta[i] !== eta[order[byEta[k - 1]!]!]) m++;
+      rankAt[i] = m;
+    }
     const fenwick = () => {
       const tree = new Float64Array(m + 1); // counts by rank of η
       return {
@@ -211,12 +261,12 @@ function concordanceOf(eta: Float64Array, risk: Risk): { concordance: number; se
       const t = risk.time[order[q]!]!;
       let end = q;
       while (end < order.length && risk.time[order[end]!] === t) end++;
-      for (let a = q; a < end; a++) if (!risk.status[order[a]!]) later.add(rankOf.get(eta[order[a]!]!)!);
+      for (let a = q; a < end; a++) if (!risk.status[order[a]!]) later.add(rankAt[order[a]!]!);
       const withCensored = passed + (end - q) - countEvents(order, q, end, risk);
       for (let a = q; a < end; a++) {
         const i = order[a]!;
         if (!risk.status[i]) continue;
-        const r = rankOf.get(eta[i]!)!;
+        const r = rankAt[i]!;
         const lower = later.below(r - 1);
         const same = later.below(r) - lower;
         concordant += lower;
@@ -226,7 +276,7 @@ function concordanceOf(eta: Float64Array, risk: Risk): { concordance: number; se
         T[i] = same;
         D[i] = withCensored - lower - same;
       }
-      for (let a = q; a < end; a++) if (risk.status[order[a]!]) later.add(rankOf.get(eta[order[a]!]!)!);
+      for (let a = q; a < end; a++) if (risk.status[order[a]!]) later.add(rankAt[order[a]!]!);
       passed += end - q;
       q = end;
     }
@@ -235,7 +285,7 @@ function concordanceOf(eta: Float64Array, risk: Risk): { concordance: number; se
     const earlier = fenwick();
     let eventsPassed = 0;
     const asLater = (j: number) => {
-      const r = rankOf.get(eta[j]!)!;
+      const r = rankAt[j]!;
       const lower = earlier.below(r - 1);
       const same = earlier.below(r) - lower;
       C[j]! += eventsPassed - lower - same;
@@ -249,7 +299,7 @@ function concordanceOf(eta: Float64Array, risk: Risk): { concordance: number; se
       for (let a = q; a < end; a++) if (risk.status[order[a]!]) asLater(order[a]!);
       for (let a = q; a < end; a++) {
         if (!risk.status[order[a]!]) continue;
-        earlier.add(rankOf.get(eta[order[a]!]!)!);
+        earlier.add(rankAt[order[a]!]!);
         eventsPassed++;
       }
       for (let a = q; a < end; a++) if (!risk.status[order[a]!]) asLater(order[a]!);
@@ -306,19 +356,28 @@ export function coxRegression(input: CoxInput): Readonly<CoxResult> {
     let m = 0;
     for (let i = 0; i < n; i++) m += c.values[i]!;
     m /= n;
-    return Float64Array.from(c.values, (v) => v - m);
+    const centred = new Float64Array(n);
+    for (let i = 0; i < n; i++) centred[i] = c.values[i]! - m;
+    return centred;
   });
   const strataKeys = input.strata ? Array.from(rows, (i) => String(input.strata![i])) : new Array<string>(n).fill('');
   const groups = new Map<string, number[]>();
   strataKeys.forEach((k, i) => (groups.get(k) ?? groups.set(k, []).get(k)!).push(i));
   const risk: Risk = {
-    strata: [...groups.values()].map((idx) => Int32Array.from(idx.sort((a, b) => sd.time[b]! - sd.time[a]!))),
+    // Descending time, ties in case order (a stable sort of −time).
+    strata: [...groups.values()].map((idx) => {
+      const negTime = new Float64Array(idx.length);
+      for (let k = 0; k < idx.length; k++) negTime[k] = -sd.time[idx[k]!]!;
+      const byTime = argsort(negTime);
+      return Int32Array.from(byTime, (k) => idx[k]!);
+    }),
     time: sd.time,
     status: sd.status,
   };
   const efron = ties === 'efron';
+  const packed = pack(X, risk);
   let beta = new Float64Array(p);
-  const start = partial(beta, X, risk, efron);
+  const start = partial(beta, packed, risk, efron);
   let current = start;
   let iterations = 0;
   let converged = false;
@@ -331,10 +390,10 @@ export function coxRegression(input: CoxInput): Readonly<CoxResult> {
       throw new StatsError('SINGULAR', '协变量之间完全共线或某协变量在事件发生时没有变异，无法估计');
     }
     let next = Float64Array.from(beta, (b, j) => b + step[j]!);
-    let trial = partial(next, X, risk, efron);
+    let trial = partial(next, packed, risk, efron);
     for (let half = 0; half < 30 && !(trial.loglik >= current.loglik - 1e-12 * Math.abs(current.loglik)); half++) {
       next = Float64Array.from(beta, (b, j) => (b + next[j]!) / 2);
-      trial = partial(next, X, risk, efron);
+      trial = partial(next, packed, risk, efron);
     }
     const change = Math.abs(trial.loglik - current.loglik);
     beta = next;
@@ -388,7 +447,7 @@ export function coxRegression(input: CoxInput): Readonly<CoxResult> {
     concordance: c.concordance,
     concordanceSe: c.se,
     aic: -2 * current.loglik + 2 * p,
-    proportionalHazards: zphTest(beta, X, risk, efron, input, cols, input.zphTransform ?? 'km'),
+    proportionalHazards: zphTest(beta, X, packed, risk, efron, input, cols, input.zphTransform ?? 'km'),
     iterations,
     level,
   };
@@ -402,7 +461,7 @@ function zphTimes(time: Float64Array, status: Uint8Array, transform: 'km' | 'ran
     if (time.some((t) => !(t > 0))) throw new StatsError('INVALID_ARGUMENT', '时间取对数要求所有时间大于0');
     return Float64Array.from(time, Math.log);
   }
-  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => time[a]! - time[b]!);
+  const order = argsort(time);
   const out = new Float64Array(n);
   if (transform === 'rank') {
     for (let q = 0; q < n; ) {
@@ -430,6 +489,7 @@ function zphTimes(time: Float64Array, status: Uint8Array, transform: 'km' | 'ran
 function zphTest(
   beta: Float64Array,
   X: readonly Float64Array[],
+  packed: Packed,
   risk: Risk,
   efron: boolean,
   input: CoxInput,
@@ -447,22 +507,25 @@ function zphTest(
     }
   });
   const centre = sum / events;
-  const gOf = new Map<number, number>();
-  risk.time.forEach((t, i) => gOf.set(t, tt[i]! - centre));
   const u2 = new Float64Array(p);
   const m = 2 * p;
   const H = new Float64Array(m * m);
   // Schoenfeld residual of each death: x − the (Efron-averaged) risk-set mean at its time.
   const deathsAt: { time: number; g: number; r: Float64Array; i: number }[] = [];
-  partial(beta, X, risk, efron, (t, score, info, deaths) => {
-    const g = gOf.get(t)!;
+  partial(beta, packed, risk, efron, (t, score, info, deaths) => {
+    // g(t) is one value per time (every transform is a function of the time alone).
+    const g = tt[deaths[0]!]! - centre;
     const mean = new Float64Array(p);
     for (let j = 0; j < p; j++) {
       let sx = 0;
       for (const i of deaths) sx += X[j]![i]!;
       mean[j] = (sx - score[j]!) / deaths.length;
     }
-    for (const i of deaths) deathsAt.push({ time: t, g: tt[i]!, r: Float64Array.from(mean, (a, j) => X[j]![i]! - a), i });
+    for (const i of deaths) {
+      const r = new Float64Array(p);
+      for (let j = 0; j < p; j++) r[j] = X[j]![i]! - mean[j]!;
+      deathsAt.push({ time: t, g: tt[i]!, r, i });
+    }
     for (let j = 0; j < p; j++) {
       u2[j] = u2[j]! + g * score[j]!;
       for (let k = 0; k < p; k++) {
@@ -561,8 +624,11 @@ function scaledSchoenfeld(
   };
   const ordered = [...deaths].sort((a, b) => a.time - b.time || a.i - b.i);
   const scaled = blocks.map(() => new Array<number | null>(ordered.length).fill(null));
+  // The used terms (and their inverse) depend on the stratum only.
+  const termsOf = used.map((row) => first.flatMap((j, t) => (row[j]! > 0 ? [t] : [])));
+  const inverseOf = termsOf.map((k) => (k.length > 0 ? inverseFor(k) : null));
   ordered.forEach((d, e) => {
-    const k = first.flatMap((j, t) => (used[stratumOf[d.i]!]![j]! > 0 ? [t] : []));
+    const k = termsOf[stratumOf[d.i]!]!;
     if (k.length === 0) {
       // A stratum where every covariate is constant: R leaves the (zero) residual unscaled.
       for (let t = 0; t < q; t++) {
@@ -572,7 +638,7 @@ function scaledSchoenfeld(
       }
       return;
     }
-    const { inv } = inverseFor(k);
+    const { inv } = inverseOf[stratumOf[d.i]!]!;
     const rt = k.map((t) => {
       let v = 0;
       for (let j = 0; j < p; j++) v += d.r[j]! * T[j * q + t]!;

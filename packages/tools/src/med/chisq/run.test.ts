@@ -177,3 +177,55 @@ describe('卡方检验 with a frequency column and an R×C Fisher test, against 
     expect(tests.type === 'table' && tests.footnotes.join('')).toContain('随机模拟估计');
   });
 });
+
+describe('卡方检验 on a large file: one pass over the rows', () => {
+  let seed = 99;
+  const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  function big(n: number, rowLv: string[], colLv: string[]) {
+    const r: Array<string | null> = [];
+    const c: Array<string | null> = [];
+    for (let i = 0; i < n; i++) {
+      r.push(rnd() < 0.001 ? null : rowLv[Math.floor(rnd() * rowLv.length)]!);
+      c.push(colLv[Math.floor(rnd() * colLv.length)]!);
+    }
+    return { r, c };
+  }
+
+  it('counts every pair as counting row by row does, in order of first appearance', () => {
+    const { r, c } = big(20_000, ['甲', '乙', '丙'], ['x', 'y', 'z', 'w']);
+    const out = run(dataOf({ r, c }), { row: 'r', col: 'c' });
+    const ct = out.sections[0]!.blocks[0]!;
+    const rows = [...new Set(r.filter((v, i) => v !== null && c[i] !== null))] as string[];
+    const cols = [...new Set(c.filter((v, i) => v !== null && r[i] !== null))] as string[];
+    expect(ct.type === 'table' && ct.columns).toEqual(['r', ...cols, '合计']);
+    const naive = rows.map((a) => cols.map((b) => r.filter((v, i) => v === a && c[i] === b).length));
+    expect(ct.type === 'table' && ct.rows.slice(0, rows.length).map((row) => row.slice(1, -1).map((cell) => Number(String(cell).split('（')[0])))).toEqual(naive);
+    expect(out.results.excluded).toBe(r.filter((v) => v === null).length);
+    // n > 10,000 with every expected count large: χ² only, and the table says why.
+    expect(out.results.fisherP).toBe(null);
+    const tests = out.sections.find((s) => s.title === '检验结果')!.blocks[0]!;
+    expect(tests.type === 'table' && tests.footnotes.join('')).toContain('未计算 Fisher 精确检验');
+  });
+
+  // Its time is recorded in `npm run bench` (target: under 1 s); here, that 1,000,000 rows go through at all
+  // (the old cross-tabulation and Fisher fallback took minutes or overflowed the stack).
+  it('takes 1,000,000 rows through run() (2×2 and 3×4)', () => {
+    for (const [rowLv, colLv] of [[['A', 'B'], ['x', 'y']], [['A', 'B', 'C'], ['x', 'y', 'z', 'w']]] as const) {
+      const { r, c } = big(1_000_000, [...rowLv], [...colLv]);
+      const out = run(dataOf({ r, c }), { row: 'r', col: 'c' });
+      expect(out.results.n).toBe(r.filter((v, i) => v !== null && c[i] !== null).length);
+    }
+  });
+
+  it('a 2×2 table with a rare category keeps Fisher at any size', () => {
+    const r: string[] = [];
+    const c: string[] = [];
+    for (let i = 0; i < 200_000; i++) {
+      r.push(i < 40 ? '暴露' : '未暴露');
+      c.push(i % 1000 === 0 || (i < 40 && i % 4 === 0) ? '病例' : '对照');
+    }
+    const out = run(dataOf({ r, c }), { row: 'r', col: 'c' });
+    expect(out.results.fisherP).not.toBe(null);
+    expect(out.results.method).toBe('Fisher 精确检验');
+  });
+});

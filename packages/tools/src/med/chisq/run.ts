@@ -6,12 +6,41 @@
 import { chiSquareTest, fisherExact, gTest } from '@labstat/stats';
 import { PALETTE } from '../../charts.js';
 import { pSentence, requireVariables } from '../../common.js';
+import { crossTabulate } from '../../contingency.js';
 import { orNull } from '../../groups.js';
 import { formatP, num, table, text } from '../../report-helpers.js';
-import { levelOrder, splitList } from '../../survival-input.js';
+import { splitList } from '../../survival-input.js';
 import { ToolInputError, type DataTable, type Params, type ToolOutput } from '../../tool.js';
 
 const MAX_LEVELS = 30;
+// Fisher's exact test only where its cost stays bounded whatever the row count: the 2×2 test walks
+// the hypergeometric support (as long as the smallest margin), the R×C network has a work budget
+// and its Monte Carlo fallback draws B tables of n cases each. Past these sizes every expected count
+// is large (2×2: an expected count under 5 needs a margin under √(5n), 10,000 up to 20M rows) or the
+// R×C test is left to χ² unless the expected counts call for Fisher.
+const FISHER_2X2_MAX_MARGIN = 10_000;
+const FISHER_SIMULATE_MAX_N = 10_000;
+
+/** Fisher's test of the table when it is affordable, or why it was left out. */
+function fisherOf(counts: number[][], n: number, expectedTrouble: boolean): { fisher: ReturnType<typeof fisherExact> | null; note: string | null } {
+  const r = counts.length;
+  const c = counts[0]!.length;
+  if (r * c > 60) return { fisher: null, note: null };
+  if (r === 2 && c === 2) {
+    const margins = [...counts.map((row) => row[0]! + row[1]!), counts[0]![0]! + counts[1]![0]!, counts[0]![1]! + counts[1]![1]!];
+    const smallest = Math.min(...margins);
+    if (smallest > FISHER_2X2_MAX_MARGIN) {
+      return { fisher: null, note: `样本量很大（最小的行/列合计为 ${smallest}），各格理论频数都很大，未计算 Fisher 精确检验，以卡方检验为准。` };
+    }
+    return { fisher: orNull(() => fisherExact(counts)), note: null };
+  }
+  if (n <= FISHER_SIMULATE_MAX_N) return { fisher: orNull(() => fisherExact(counts)), note: null };
+  if (!expectedTrouble) {
+    return { fisher: null, note: `样本量较大（n = ${n}）且理论频数满足卡方检验的条件，未计算 Fisher 精确检验（其计算量随样本量增长），以卡方检验为准。` };
+  }
+  const exact = orNull(() => fisherExact(counts, { simulate: false }));
+  return { fisher: exact, note: exact ? null : `样本量较大（n = ${n}），Fisher 精确检验的计算量超出上限，未能计算。` };
+}
 
 export function run(data: DataTable, params: Params): ToolOutput {
   const rName = String(params.row ?? '');
@@ -22,48 +51,24 @@ export function run(data: DataTable, params: Params): ToolOutput {
   const wName = String(params.weight ?? '');
   if (wName) requireVariables(data, [wName]);
   if (wName && (wName === rName || wName === cName)) throw new ToolInputError('频数列不能与行变量或列变量相同');
-  const r = data.text(rName);
-  const c = data.text(cName);
-  const w = wName ? data.numeric(wName) : null;
-  const wText = wName ? data.text(wName) : null;
-  // Complete rows: both categories present and (when weighted) a frequency.
-  const keep: number[] = [];
-  let excluded = 0;
-  for (let i = 0; i < r.length; i++) {
-    const a = r[i];
-    const b = c[i];
-    const wt = w ? w[i] : 1;
-    if (a === null || a === '' || b === null || b === '' || wt === null || wt === undefined) {
-      if (w && wt === null && wText![i] !== null && wText![i] !== '') throw new ToolInputError(`频数列“${wName}”第 ${i + 1} 行不是数值（“${wText![i]}”），频数须为非负整数`);
-      excluded++;
-      continue;
-    }
-    if (!Number.isInteger(wt) || wt < 0) throw new ToolInputError(`频数列“${wName}”第 ${i + 1} 行的值为 ${wt}，频数须为非负整数（每行按该频数计数）`);
-    keep.push(i);
-  }
-  const weightOf = (i: number) => (w ? w[i]! : 1);
-  const counted = keep.filter((i) => weightOf(i) > 0);
-  // Categories in order of first appearance, unless the user orders them (listed ones first).
-  const rows = levelOrder(counted.map((i) => r[i]!), rName, splitList(params.rowOrder));
-  const cols = levelOrder(counted.map((i) => c[i]!), cName, splitList(params.colOrder));
-  for (const [name, lv] of [[rName, rows], [cName, cols]] as const) {
-    if (lv.length < 2) throw new ToolInputError(`变量“${name}”至少需要 2 个类别，当前只有 ${lv.length} 个`);
-    if (lv.length > MAX_LEVELS) throw new ToolInputError(`变量“${name}”有 ${lv.length} 个类别，超过 ${MAX_LEVELS} 个，请确认它是分类变量`);
-  }
-  const counts = rows.map(() => cols.map(() => 0));
-  let n = 0;
-  for (const i of counted) {
-    counts[rows.indexOf(r[i]!)]![cols.indexOf(c[i]!)]! += weightOf(i);
-    n += weightOf(i);
-  }
+  const { rows, cols, counts, n, excluded } = crossTabulate({
+    rowValues: data.text(rName),
+    colValues: data.text(cName),
+    rowName: rName,
+    colName: cName,
+    weight: wName ? { name: wName, values: data.numeric(wName), text: data.text(wName) } : null,
+    rowOrder: splitList(params.rowOrder),
+    colOrder: splitList(params.colOrder),
+    maxLevels: MAX_LEVELS,
+  });
   const is2x2 = rows.length === 2 && cols.length === 2;
   const pearson = chiSquareTest(counts, { correct: false });
   const yates = is2x2 ? chiSquareTest(counts, { correct: true }) : null;
   const g2 = gTest(counts);
-  const fisher = rows.length * cols.length <= 60 ? orNull(() => fisherExact(counts)) : null;
-  const simulated = fisher?.simulated ?? null;
   const low = pearson.lowExpected;
   const expectedTrouble = low.share > 0.2 || low.min < 1;
+  const { fisher, note: fisherNote } = fisherOf(counts, n, expectedTrouble);
+  const simulated = fisher?.simulated ?? null;
   const mode = String(params.correct ?? 'auto');
   // 2×2: Yates when asked, or (auto) when some expected count is between 1 and 5, as textbooks teach.
   const useYates = is2x2 && (mode === 'yes' || (mode === 'auto' && low.count > 0 && low.min >= 1));
@@ -78,7 +83,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
   if (yates) testRows.push(['连续性校正卡方（Yates）', num(yates.statistic, 3), yates.df, formatP(yates.pValue)]);
   testRows.push(['似然比卡方（G²）', num(g2.statistic, 3), g2.df, formatP(g2.pValue)]);
   if (fisher) testRows.push([simulated ? `Fisher 精确检验（蒙特卡罗模拟，B = ${simulated.B}）` : 'Fisher 精确检验', null, null, formatP(fisher.pValue)]);
-  const testNotes: string[] = [];
+  const testNotes: string[] = fisherNote ? [fisherNote] : [];
   if (simulated) {
     testNotes.push(
       `该 ${rows.length}×${cols.length} 表的精确计算量超出上限，Fisher 检验的 P 值由固定边际的 ${simulated.B} 次随机模拟估计（随机种子 ${simulated.seed}），` +
@@ -99,7 +104,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
       `${pSentence(headline.p)}，${sig ? `两变量的关联有统计学意义，各${rName}的${cName}构成不同` : '未发现两变量之间有统计学意义的关联'}。` +
       `${effectName} = ${num(pearson.cramersV, 3)}。`,
     `理论频数小于 5 的格子 ${low.count} 个（${(low.share * 100).toFixed(1)}%），最小理论频数 ${num(low.min, 2)}。` +
-      (expectedTrouble ? '不满足卡方检验的条件，结论以 Fisher 精确检验为准。' : '满足卡方检验的条件。'),
+      (expectedTrouble ? (fisher ? '不满足卡方检验的条件，结论以 Fisher 精确检验为准。' : '不满足卡方检验的条件，且未能计算 Fisher 精确检验，卡方检验的结果须谨慎解读。') : '满足卡方检验的条件。'),
   ];
   if (simulated && headline.name === 'Fisher 精确检验') {
     sentences.push(`Fisher 精确检验的 P 值由 ${simulated.B} 次蒙特卡罗模拟估计（95% 置信区间 ${num(simulated.ci[0], 5)}～${num(simulated.ci[1], 5)}），并非精确计算。`);
