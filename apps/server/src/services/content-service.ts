@@ -77,7 +77,8 @@ export class ContentService {
   }
 }
 
-function parseList(json: string): string[] {
+/** A stored JSON list of strings; anything else reads as empty. */
+export function parseList(json: string): string[] {
   try {
     const v: unknown = JSON.parse(json);
     return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];

@@ -11,18 +11,14 @@ import {
   ListObjectsV2Command,
   NoSuchKey,
   PutObjectCommand,
-  S3Client,
+  type S3Client,
 } from '@aws-sdk/client-s3';
 import { CacheBudget } from './cache-budget.js';
+import { s3Client, type S3Endpoint } from './s3-client.js';
 import { assertSafeKey, ObjectNotFound, type ObjectStore } from './object-store.js';
 
-export interface S3Settings {
-  endpoint: string | null;
-  region: string;
+export interface S3Settings extends S3Endpoint {
   bucket: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  forcePathStyle: boolean;
   /** Prefix inside the bucket, so one bucket can serve several deployments. */
   prefix: string;
   /** Local copies kept for readers that need a file (S3_CACHE_MB); the least recently used go first. */
@@ -38,16 +34,7 @@ export class S3Store implements ObjectStore {
     private readonly s: S3Settings,
     private readonly cacheDir: string,
   ) {
-    this.client = new S3Client({
-      region: s.region,
-      ...(s.endpoint ? { endpoint: s.endpoint } : {}),
-      forcePathStyle: s.forcePathStyle,
-      credentials: { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey },
-      // Checksums only where S3 requires them: the SDK's default (aws-chunked bodies with trailing
-      // CRC32) is not understood by many S3-compatible stores, which then keep the chunk framing as data.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
+    this.client = s3Client(s);
     fs.mkdirSync(cacheDir, { recursive: true });
     this.cache = new CacheBudget(cacheDir, s.cacheBytes ?? 10 * 1024 ** 3);
     this.cache.load();

@@ -1,24 +1,16 @@
 // The s3/cos upload provider's side of the bucket: a presigned PUT URL for one key (the browser sends
 // the bytes straight to the bucket), and, when the user claims the upload, its size, its bytes and its
 // removal. The bucket is only a transfer area: a claimed image is checked and kept in our own store.
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { s3Client } from '../../storage/s3-client.js';
 import type { UploadBucket } from './upload-settings.js';
 
 export class BucketUpload {
   private readonly client: S3Client;
 
   constructor(private readonly s: UploadBucket) {
-    this.client = new S3Client({
-      region: s.region,
-      ...(s.endpoint ? { endpoint: s.endpoint } : {}),
-      forcePathStyle: s.forcePathStyle,
-      credentials: { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey },
-      // Checksums only where S3 requires them: the SDK's default (aws-chunked bodies with trailing
-      // CRC32) is not understood by many S3-compatible stores, which then keep the chunk framing as data.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
+    this.client = s3Client(s);
   }
 
   /** A URL that accepts one PUT of `key` until `seconds` from now, and nothing else. */

@@ -1,13 +1,12 @@
 // Image upload settings from the environment (issue 18): where avatars and free-plan screenshots go.
-export interface UploadBucket {
-  /** COS: https://cos.<region>.myqcloud.com unless UPLOAD_S3_ENDPOINT says otherwise; AWS: none. */
-  endpoint: string | null;
-  region: string;
+import type { S3Endpoint } from '../../storage/s3-client.js';
+
+/**
+ * The upload bucket. COS: endpoint https://cos.<region>.myqcloud.com unless UPLOAD_S3_ENDPOINT says
+ * otherwise; AWS: none. Path-style URLs for MinIO and test servers, virtual-hosted (AWS, COS) by default.
+ */
+export interface UploadBucket extends S3Endpoint {
   bucket: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  /** Path-style URLs (MinIO, test servers); virtual-hosted (AWS, COS) by default. */
-  forcePathStyle: boolean;
 }
 
 export interface UploadSettings {

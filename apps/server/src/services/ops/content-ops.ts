@@ -27,6 +27,7 @@ import { formatBeijing } from '../../lib/time.js';
 import type { EditableTable, SiteContentRepo } from '../../repositories/site-content-repo.js';
 import type { FeedbackService } from '../feedback-service.js';
 import type { Actor, AuditService } from './audit-service.js';
+import { parseList } from '../content-service.js';
 
 type Kind = 'announcement' | 'notice' | 'news' | 'carousel';
 
@@ -213,14 +214,5 @@ export class ContentOps {
     if (!before) throw notFound(OpsMessages.notFound);
     await this.repo.remove(table, id);
     await this.audit.record(actor, { action: `${kind}.delete`, target: `${kind}:${id}`, before });
-  }
-}
-
-function parseList(json: string): string[] {
-  try {
-    const v: unknown = JSON.parse(json);
-    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
-  } catch {
-    return [];
   }
 }
