@@ -199,6 +199,9 @@ export function startQueueWorkers(settings: QueueWorkerSettings, runner: LocalRu
       try {
         return await runner.run(decodeAnalysis(job.data), { user: job.data.user, id: String(job.id), signal: abort.signal });
       } catch (err) {
+        // One JSON line per failure, with the submitting request's id (the API server logs the same id).
+        const e = err as { reason?: string; message?: string };
+        console.error(JSON.stringify({ level: 40, time: Date.now(), worker: settings.name, reqId: job.data.input.requestId, taskid: job.id, toolId: job.data.input.toolId, reason: e.reason ?? 'error', msg: `analysis job failed: ${e.message ?? String(err)}` }));
         finalFailure(err);
       } finally {
         running.delete(String(job.id));

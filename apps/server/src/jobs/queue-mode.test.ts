@@ -26,6 +26,8 @@ let redis: TestRedis;
 let t: TestApp;
 let queue: Queue;
 const workers = new Map<string, ChildProcess>();
+/** What the workers wrote to standard error (their failure lines). */
+let workerLog = '';
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'labstat-workers-'));
 
 async function startWorker(name: string): Promise<void> {
@@ -42,10 +44,11 @@ async function startWorker(name: string): Promise<void> {
       LOG_LEVEL: 'silent',
       DATABASE_URL: '',
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (workerLog += d.toString()));
   for (let i = 0; !out.includes(`worker ${name} ready`); i++) {
     if (child.exitCode !== null || i > 1200) throw new Error(`worker ${name} did not start: ${out}`);
     await new Promise((r) => setTimeout(r, 50));
@@ -63,12 +66,12 @@ async function until<T>(check: () => Promise<T | undefined | null | false>, what
   }
 }
 
-const submit = async (token: string, fid: string, fault?: 'hang') => {
+const submit = async (token: string, fid: string, fault?: 'hang', requestId?: string) => {
   const res = await t.app.inject({
     method: 'POST',
     url: '/anatools/v2',
     payload: submitBody(fid, ttest),
-    headers: { 'x-csrftoken': token, ...(fault ? { 'x-labstat-fault': fault } : {}) },
+    headers: { 'x-csrftoken': token, ...(fault ? { 'x-labstat-fault': fault } : {}), ...(requestId ? { 'x-request-id': requestId } : {}) },
   });
   return { status: res.statusCode, body: res.json() as { code: number; msg: string; data: any } };
 };
@@ -112,7 +115,7 @@ describe.skipIf(!haveRedis)('analyses on worker processes through Redis', () => 
   }, 120_000);
 
   it('a worker killed mid-job: the job is retried once on the other worker, and its task ends 失败 with a message', async () => {
-    const answer = submit(token, fid, 'hang');
+    const answer = submit(token, fid, 'hang', 'lb-killed-worker-1');
     const first = await activeJob();
     const victim = first.processedBy!;
     workers.get(victim)!.kill('SIGKILL');
@@ -123,6 +126,9 @@ describe.skipIf(!haveRedis)('analyses on worker processes through Redis', () => 
     const job = (await queue.getJob(first.id!))!;
     expect(job.stalledCounter).toBe(1);
     expect(job.processedBy).not.toBe(victim);
+    // The worker's failure line carries the submitting request's id.
+    const line = workerLog.split('\n').find((l) => l.includes('lb-killed-worker-1'));
+    expect(line && JSON.parse(line)).toMatchObject({ reqId: 'lb-killed-worker-1', reason: 'timeout', taskid: first.id });
     const tasks = await t.call('GET', '/user/task/tool?page=1&limit=20', { token });
     expect(JSON.stringify(tasks.body.data)).not.toContain('运行中');
     expect(JSON.stringify(tasks.body.data)).toContain(TaskMessages.timeout);

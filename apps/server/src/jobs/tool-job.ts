@@ -11,6 +11,8 @@ export interface ToolJobInput {
   calc?: { rows: CalcRow[]; form: Record<string, unknown> };
   /** Test hook, honoured only when the pool allows faults: 'crash' kills the worker, 'hang' never returns. */
   fault?: 'crash' | 'hang';
+  /** The submitting request's id (X-Request-Id), for the worker's log lines. */
+  requestId?: string;
 }
 
 export type ToolJobResult = { ok: true; output: ToolOutput } | { ok: false; message: string; internal: boolean };

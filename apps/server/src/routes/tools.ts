@@ -108,10 +108,11 @@ export const toolRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     { preHandler: auth, schema: { body: SubmitBody, response: { 200: envelopeSchema(SubmitResult) } } },
     async (req) => {
       const fault = req.headers['x-labstat-fault'];
-      const result = await services.tasks.submit(sessionOf(req).userId, {
-        ...req.body,
-        fault: fault === 'crash' || fault === 'hang' ? fault : undefined,
-      });
+      const result = await services.tasks.submit(
+        sessionOf(req).userId,
+        { ...req.body, fault: fault === 'crash' || fault === 'hang' ? fault : undefined },
+        req.id,
+      );
       return ok(result, ToolMessages.submitted);
     },
   );

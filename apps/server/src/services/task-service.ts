@@ -111,7 +111,12 @@ export class TaskService {
     for (const ctl of this.live.values()) ctl.abort();
   }
 
-  async submit(userId: number, body: Submission & { fault?: ToolJobInput['fault'] }): Promise<SubmitResult> {
+  /** `requestId`: the submitting request's id, carried into this task's log lines and its job. */
+  async submit(userId: number, body: Submission & { fault?: ToolJobInput['fault'] }, requestId?: string): Promise<SubmitResult> {
+    const log = () => {
+      const l = this.log();
+      return l && requestId ? l.child({ reqId: requestId }) : l;
+    };
     const tool = toolById(body.toolId);
     if (tool && (await this.tools.disabled(body.toolId))) throw new AppError(ResultCode.forbidden, OpsMessages.toolDisabled);
     if (!tool || !(await this.tools.exists(body.toolId))) throw notFound(ToolMessages.notFound);
@@ -181,19 +186,19 @@ export class TaskService {
       const vars = file.variables.filter((v) => wanted.has(v.name));
       const columns = await this.files.readColumns(await file.parquetPath(), vars);
       const result = await this.pool.run(
-        { toolId: d.id, set: { rows: file.rows, variables: file.variables, columns }, params, fault },
+        { toolId: d.id, set: { rows: file.rows, variables: file.variables, columns }, params, fault, ...(requestId ? { requestId } : {}) },
         {
           user: userId,
           id: taskid,
           signal: cancel.signal,
           onStart: () => {
-            this.repo.markStarted(taskid, this.instance, this.now()).catch((err: unknown) => this.log()?.error({ taskid, err }, 'could not mark a task started'));
+            this.repo.markStarted(taskid, this.instance, this.now()).catch((err: unknown) => log()?.error({ taskid, err }, 'could not mark a task started'));
           },
         },
       );
       if (!result.ok) {
         if (result.internal) {
-          this.log()?.error({ taskid, toolId: d.id, err: result.message }, 'tool run failed');
+          log()?.error({ taskid, toolId: d.id, err: result.message }, 'tool run failed');
           throw await fail(TaskMessages.internal, ResultCode.serverError, 500);
         }
         // The tool refused the form for this data (a wrong parameter): that is the form's answer,
@@ -220,7 +225,7 @@ export class TaskService {
       if (!(await this.repo.completeWithReport(taskid, this.instance, row, this.now()))) {
         // Deleted (or failed by another instance) while it ran: its output is nobody's.
         await this.store.deletePrefix(`reports/${reportid}/`);
-        this.log()?.info({ taskid, reportid }, 'discarded the output of a task that was no longer live');
+        log()?.info({ taskid, reportid }, 'discarded the output of a task that was no longer live');
         throw await gone();
       }
       return { report: `${ToolPaths.reportPage}/${reportid}`, taskid, subdata: [{ _fid: file.fid, filename: file.filename }], reportid };
@@ -231,10 +236,10 @@ export class TaskService {
       if (err instanceof FileProblem) throw await fail(err.message, ResultCode.badRequest, 400);
       if (err instanceof JobFailure) {
         if (err.reason === 'cancelled') throw await gone();
-        this.log()?.warn({ taskid, toolId: d.id, reason: err.reason, err: err.message }, 'analysis job failed');
+        log()?.warn({ taskid, toolId: d.id, reason: err.reason, err: err.message }, 'analysis job failed');
         throw await fail(err.reason === 'timeout' ? TaskMessages.timeout : TaskMessages.crashed, ResultCode.serverError, 500);
       }
-      this.log()?.error({ taskid, err }, 'task failed');
+      log()?.error({ taskid, err }, 'task failed');
       throw await fail(TaskMessages.internal, ResultCode.serverError, 500);
     } finally {
       this.live.delete(taskid);
