@@ -7,10 +7,10 @@ import { uploadSettings } from './upload-settings.js';
 
 describe('upload settings', () => {
   it('defaults to the local provider, 10 minutes, no configured secret', () => {
-    expect(uploadSettings({})).toEqual({ provider: 'local', secret: null, urlMinutes: 10 });
+    expect(uploadSettings({})).toEqual({ provider: 'local', secret: null, urlMinutes: 10, bucket: null });
   });
   it('refuses an unknown provider, a short secret and a bad duration', () => {
-    expect(() => uploadSettings({ UPLOAD_PROVIDER: 'cos' })).toThrow(/UPLOAD_PROVIDER/);
+    expect(() => uploadSettings({ UPLOAD_PROVIDER: 'oss' })).toThrow(/UPLOAD_PROVIDER/);
     expect(() => uploadSettings({ UPLOAD_SECRET: 'short' })).toThrow(/UPLOAD_SECRET/);
     expect(() => uploadSettings({ UPLOAD_URL_MINUTES: '0' })).toThrow(/UPLOAD_URL_MINUTES/);
     expect(uploadSettings({ UPLOAD_URL_MINUTES: '3', UPLOAD_SECRET: 'x'.repeat(32) })).toMatchObject({ urlMinutes: 3, secret: 'x'.repeat(32) });
