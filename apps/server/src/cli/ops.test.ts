@@ -1,6 +1,7 @@
 // The operations CLI against the database of a running test app (same DATA_DIR / DATABASE_URL).
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
@@ -157,5 +158,16 @@ describe('npm run ops', () => {
     expect(stderr).toContain('2 codes');
     const { token } = await register(t, '13800138000');
     expect((await redeem(token, codes[1]!)).body.msg).toBe('兑换成功');
+  }, 60_000);
+
+  it('runs from a checkout reached through a symlink (it used to print nothing and do nothing)', async () => {
+    const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+    const link = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'labstat-link-')), 'repo');
+    fs.symlinkSync(root, link);
+    const { stdout } = await promisify(execFile)('npx', ['tsx', '--conditions=labstat-source', path.join(link, 'apps/server/src/cli/ops.ts'), 'help'], {
+      cwd: link,
+      env: { ...process.env, ...env() },
+    });
+    expect(stdout).toContain('LabStat operations');
   }, 60_000);
 });
