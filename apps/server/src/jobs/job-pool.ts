@@ -13,6 +13,7 @@ import type { ExportJobInput } from './export-job.js';
 import { FairQueue, QueueCancelled } from './fair-queue.js';
 import { isQueueFailure, type QueueClient } from './queue-jobs.js';
 import type { ToolJobInput, ToolJobResult } from './tool-job.js';
+import { SlotWaitCancelled, UserSlots } from './user-slots.js';
 
 export interface JobSettings {
   /** Worker threads running analyses at once on this instance. */
@@ -115,6 +116,8 @@ export class JobPool {
   private readonly exports: Piscina;
   private readonly queue: FairQueue;
   private observer: JobObserver | null = null;
+  /** With a queue: the per-user cap held across every API server (slots in Redis). */
+  private readonly slots: UserSlots | null;
 
   /**
    * `remote`: analyses and exports go to workers through the queue (REDIS_URL) instead of this
@@ -127,7 +130,9 @@ export class JobPool {
     this.pool = createPool('tool-job', settings.concurrency, settings.heapMb, settings.warm);
     const slots = remote ? Math.max(settings.concurrency, settings.queueInflight ?? 32) : settings.concurrency;
     const perUser = settings.perUserConcurrency > 0 ? settings.perUserConcurrency : settings.concurrency - 1;
-    this.queue = new FairQueue({ concurrency: slots, perUser: Math.max(1, Math.min(perUser, slots)) });
+    const userCap = Math.max(1, Math.min(perUser, slots));
+    this.queue = new FairQueue({ concurrency: slots, perUser: userCap });
+    this.slots = remote ? remote.userSlots({ perUser: userCap, leaseMs: settings.leaseMs }) : null;
     // Downloads have their own threads, so a long analysis never holds up a Word file.
     this.exports = createPool('export-job', settings.concurrency, EXPORT_HEAP_MB);
   }
@@ -160,6 +165,16 @@ export class JobPool {
         id: opts.id,
         signal: opts.signal,
         start: async () => {
+          // With a queue, the user's cap counts their jobs on every server: wait for one of their slots.
+          let release: (() => Promise<void>) | null = null;
+          if (this.slots) {
+            try {
+              release = await this.slots.acquire(opts.user, opts.signal);
+            } catch (err) {
+              if (err instanceof SlotWaitCancelled) throw new JobFailure('cancelled', 'job cancelled');
+              throw err;
+            }
+          }
           opts.onStart?.();
           const startedAt = performance.now();
           this.observer?.started(job.toolId, startedAt - queuedAt);
@@ -176,6 +191,7 @@ export class JobPool {
             if (err instanceof JobFailure) outcome = err.reason;
             throw err;
           } finally {
+            await release?.();
             this.observer?.finished(job.toolId, performance.now() - startedAt, outcome);
           }
         },

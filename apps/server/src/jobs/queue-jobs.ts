@@ -12,6 +12,7 @@ import { Redis } from 'ioredis';
 import type { ColumnData } from '@labstat/tools';
 import type { ExportJobInput } from './export-job.js';
 import type { ToolJobInput, ToolJobResult } from './tool-job.js';
+import { UserSlots, type UserSlotSettings } from './user-slots.js';
 
 export const ANALYSIS_QUEUE = 'labstat-analyses';
 export const EXPORT_QUEUE = 'labstat-exports';
@@ -129,6 +130,11 @@ export class QueueClient {
       await job.remove().catch(() => undefined);
     }
     await this.publisher.publish(CANCEL_CHANNEL, String(job.id));
+  }
+
+  /** The per-user cap shared by every server using this Redis. */
+  userSlots(settings: UserSlotSettings): UserSlots {
+    return new UserSlots(this.connection, settings);
   }
 
   /** Jobs waiting in the shared queue (all API servers). */
