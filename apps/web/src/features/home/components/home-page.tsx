@@ -1,7 +1,8 @@
 // The public home page (spec 01 §2): carousel, Start using / Quick start, the three steps,
 // ?token= login, and announcements after login.
 import { CloudUploadOutlined, FileTextOutlined, RobotOutlined, SlidersOutlined } from '@ant-design/icons';
-import { Button, Card, Carousel, Col, Row, Typography } from 'antd';
+import { Button, Carousel } from 'antd';
+import type { CSSProperties } from 'react';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { PublicHeader } from '../../../components/public-header';
@@ -18,16 +19,26 @@ const STEPS = [
   { icon: <FileTextOutlined />, title: '生成报告', text: '获得三线表、图表与结论，下载为 Word 直接用于论文。' },
 ];
 
+// The sections below the carousel are plain elements styled as antd's Typography, Card and Row/Col
+// look (antd 6 default theme; its titles keep the browser's top margin), so the home page does not load those components (issue 25 item 5).
+const TEXT = 'rgba(0,0,0,0.88)';
+const SECONDARY = 'rgba(0,0,0,0.45)';
+const title = (size: number, lineHeight: number): CSSProperties => ({ color: TEXT, fontWeight: 600, fontSize: size, lineHeight, marginBottom: '0.5em' });
+const H2 = title(30, 1.2666666666666666);
+const H4 = title(20, 1.4);
+const PARAGRAPH: CSSProperties = { color: SECONDARY, margin: '0 0 1em' };
+const CARD: CSSProperties = { background: '#fff', border: '1px solid #f0f0f0', borderRadius: 8, padding: 24, color: TEXT };
+
 /** Announcements show once per page load (not on every visit to the home page). */
 let announced = false;
 
-function useWideLayout(): boolean {
-  const [wide, setWide] = useState(() => window.innerWidth >= 1200);
+function useWideLayout(min = 1200): boolean {
+  const [wide, setWide] = useState(() => window.innerWidth >= min);
   useEffect(() => {
-    const onResize = () => setWide(window.innerWidth >= 1200);
+    const onResize = () => setWide(window.innerWidth >= min);
     window.addEventListener('resize', onResize);
     return () => window.removeEventListener('resize', onResize);
-  }, []);
+  }, [min]);
   return wide;
 }
 
@@ -36,6 +47,8 @@ export function HomePage() {
   const [params] = useSearchParams();
   const { token } = useSession();
   const wide = useWideLayout();
+  // antd's md breakpoint, where the three steps sat side by side (Col md={8}).
+  const columns3 = useWideLayout(768);
 
   // ?token=… logs the user in, returns to the home page and reloads (spec 01 §2).
   const urlToken = params.get('token');
@@ -125,8 +138,8 @@ export function HomePage() {
         </Carousel>
       </section>
       <section style={{ textAlign: 'center', padding: '40px 24px 8px' }}>
-        <Typography.Title level={2}>医学统计，三步完成</Typography.Title>
-        <Typography.Paragraph type="secondary">面向医学科研人员、医生与学生的在线统计分析平台</Typography.Paragraph>
+        <h2 style={H2}>医学统计，三步完成</h2>
+        <div style={PARAGRAPH}>面向医学科研人员、医生与学生的在线统计分析平台</div>
         <div style={{ display: 'flex', gap: 16, justifyContent: 'center', marginTop: 16 }}>
           <Button type="primary" size="large" onClick={() => navigate('/public-tool/visual')}>
             开始使用
@@ -137,30 +150,26 @@ export function HomePage() {
         </div>
       </section>
       <section style={{ maxWidth: 1200, margin: '0 auto', padding: '32px 24px' }}>
-        <Row gutter={[24, 24]}>
+        <div style={{ display: 'grid', gridTemplateColumns: columns3 ? 'repeat(3, minmax(0, 1fr))' : '100%', gap: 24 }}>
           {STEPS.map((s, i) => (
-            <Col xs={24} md={8} key={s.title}>
-              <Card style={{ height: '100%', textAlign: 'center' }}>
-                <div style={{ fontSize: 40, color: '#409EFF' }}>{s.icon}</div>
-                <Typography.Title level={4}>
-                  第{i + 1}步 · {s.title}
-                </Typography.Title>
-                <Typography.Paragraph type="secondary">{s.text}</Typography.Paragraph>
-              </Card>
-            </Col>
+            <div key={s.title} style={{ ...CARD, textAlign: 'center' }}>
+              <div style={{ fontSize: 40, color: '#409EFF' }}>{s.icon}</div>
+              <h4 style={H4}>
+                第{i + 1}步 · {s.title}
+              </h4>
+              <div style={PARAGRAPH}>{s.text}</div>
+            </div>
           ))}
-        </Row>
-        <Card style={{ marginTop: 24, background: '#f5f7ff' }}>
+        </div>
+        <div style={{ ...CARD, marginTop: 24, background: '#f5f7ff' }}>
           <div style={{ display: 'flex', gap: 16, alignItems: 'center' }}>
             <RobotOutlined style={{ fontSize: 40, color: '#6366f1' }} />
             <div>
-              <Typography.Title level={4} style={{ margin: 0 }}>
-                AI 辅助解读
-              </Typography.Title>
-              <Typography.Text type="secondary">报告生成后，可让 AI 用通俗的中文解释结果、结论与注意事项。</Typography.Text>
+              <h4 style={{ ...H4, margin: 0 }}>AI 辅助解读</h4>
+              <span style={{ color: SECONDARY }}>报告生成后，可让 AI 用通俗的中文解释结果、结论与注意事项。</span>
             </div>
           </div>
-        </Card>
+        </div>
       </section>
     </div>
   );
