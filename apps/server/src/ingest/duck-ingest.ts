@@ -16,8 +16,8 @@ const DATE_FORMATS = ['%Y-%m-%d', '%Y/%m/%d', '%Y.%m.%d', '%Y年%m月%d日', '%Y
 const DATE_LIST = `[${DATE_FORMATS.map(lit).join(', ')}]`;
 const MISSING_LIST = MISSING_MARKERS.map(lit).join(', ');
 /** Levels listed for categorical columns, and numeric columns with at most this many values. */
-const TOP_LEVELS = 12;
-const PARQUET_ROW_GROUP = 20480;
+export const TOP_LEVELS = 12;
+export const PARQUET_ROW_GROUP = 20480;
 
 /** DuckDB met bytes that are not UTF-8: the caller retries the file as GB18030. */
 export class InvalidEncoding extends Error {}
@@ -54,12 +54,17 @@ export interface CsvIngestOutput {
 export const LAYOUT_KEY = 'labstat_layout';
 export const COLUMNS_KEY = 'labstat_columns';
 export const LAYOUT = '2';
+/**
+ * Layout 3 (the all-numeric fast path, numeric-fast.ts): as layout 2 but without `__row` — a row's
+ * number is its position in the file (DuckDB's file_row_number + 1), which prunes row groups as well.
+ */
+export const LAYOUT_POSITIONAL = '3';
 export const physicalName = (index: number) => `v${index}`;
 
 /** Columns per aggregate query: bounds the SQL and the aggregate state of very wide files. */
 const COLUMN_BATCH = 256;
 /** Up to this many columns, one expression per column; wider tables are summarised unpivoted. */
-const NARROW = 64;
+export const NARROW = 64;
 
 /**
  * DuckDB's line limit for a file whose longest record has `longest` bytes. Its read buffers grow
@@ -72,7 +77,7 @@ const maxLineSize = (longest: number) => Math.max(2 << 20, longest + 1024);
 const ROW_GROUP_BUDGET = 48 << 20;
 
 /** Parquet writer settings for a table `width` columns wide whose rows take about `rowBytes` as text. */
-function parquetOptions(width: number, rowBytes: number, maxRowGroup: number): string {
+export function parquetOptions(width: number, rowBytes: number, maxRowGroup: number): string {
   // The writer buffers a whole row group (a 16-byte header per cell plus the text), and every string
   // column reserves its dictionary page up front (1 MB by default): both must shrink as rows widen,
   // or 2,000 columns exhaust memory.

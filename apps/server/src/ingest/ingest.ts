@@ -9,6 +9,7 @@ import type { ConvertJob, ConvertReply } from './convert-worker.js';
 import { scanCsv } from './csv-scan.js';
 import { ingestCsv, InvalidEncoding } from './duck-ingest.js';
 import { FileProblem } from './file-problem.js';
+import { ingestNumericCsv } from './numeric-fast.js';
 import { delimiterName, detectDelimiter, sampleLines, shortRowsNote } from './layout.js';
 import { sniff, type FileKind, type TextEncoding } from './sniff.js';
 
@@ -71,7 +72,13 @@ async function convert(job: ConvertJob, settings: IngestSettings): Promise<strin
 }
 
 /** Ingests `original` (any of our kinds) into `workDir/data.parquet`. Throws FileProblem for bad input. */
-export async function ingestFile(original: string, declaredName: string, workDir: string, settings: IngestSettings): Promise<IngestResult> {
+export async function ingestFile(
+  original: string,
+  declaredName: string,
+  workDir: string,
+  settings: IngestSettings,
+  options: { fastPath?: boolean } = {},
+): Promise<IngestResult> {
   // The name must claim one of the three types the upload area offers (the same test as the web
   // app's checkUpload), and the content must be that type.
   const ext = UPLOAD_EXTENSIONS.find((e) => declaredName.toLowerCase().endsWith(e));
@@ -111,6 +118,19 @@ export async function ingestFile(original: string, declaredName: string, workDir
     const sample = (await readHead(csvPath)).toString('utf8');
     const lines = sampleLines(sample, (await fs.promises.stat(csvPath)).size <= HEAD_BYTES);
     const delimiter = sniffed.kind === 'text' ? detectDelimiter(lines.map((l) => l.text)) : ',';
+    if (options.fastPath !== false) {
+      const fast = await ingestNumericCsv({
+        csvPath,
+        delimiter,
+        lines,
+        sampleBytes: Buffer.byteLength(sample),
+        parquetPath,
+        workDir,
+        memoryLimit: settings.duckMemory,
+        threads: settings.duckThreads,
+      });
+      if (fast) return { delimiter, ...fast };
+    }
     const scan = await scanCsv(csvPath, delimiter, MAX_COLUMNS);
     if (scan.tooWide) {
       throw new FileProblem(`文件有 ${scan.tooWide.fields} 列（第 ${scan.tooWide.line} 行），超过了 ${MAX_COLUMNS} 列的上限；请删除不需要的列，或把数据拆成几个文件后上传`);

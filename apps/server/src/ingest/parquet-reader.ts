@@ -4,7 +4,7 @@
 // `a` and `A` would read the same column. Each copy says in its metadata how it is laid out.
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import type { VariableInfo } from '@labstat/contracts';
-import { COLUMNS_KEY, LAYOUT, LAYOUT_KEY, ident, lit, physicalName } from './duck-ingest.js';
+import { COLUMNS_KEY, LAYOUT, LAYOUT_KEY, LAYOUT_POSITIONAL, ident, lit, physicalName } from './duck-ingest.js';
 import { FileProblem } from './file-problem.js';
 import { RESERVED_COLUMN } from './layout.js';
 
@@ -16,6 +16,15 @@ interface Layout {
   names: Map<string, number> | null;
   /** Layout 1 (copies written before layout 2): the column names stored in the file, `__row` first. */
   stored: string[];
+  /** Layout 3: no `__row` column; a row's number is its position in the file. */
+  positional: boolean;
+}
+
+/** The table expression reading a copy, and the SQL of its 1-based row number. */
+function source(layout: Layout, parquetPath: string): { from: string; row: string } {
+  return layout.positional
+    ? { from: `read_parquet(${lit(parquetPath)}, file_row_number=true)`, row: '(file_row_number + 1)' }
+    : { from: `read_parquet(${lit(parquetPath)})`, row: RESERVED_COLUMN };
 }
 
 /** Layouts of recently read files (their copies never change: a new upload is a new file). */
@@ -69,6 +78,7 @@ export class ParquetReader {
       // A layout-1 copy holds every variable in order after `__row`: position finds each one even
       // where DuckDB renamed a name that differed from another only in case.
       const columns = layout.names || layout.stored.length !== vars.length + 1 ? vars.map((v) => column(layout, v.name)) : vars.map((_, i) => `#${i + 2}`);
+      const { from: src, row } = source(layout, parquetPath);
       const out: Cell[][] = [];
       for (let start = 0; start < vars.length; start += READ_BATCH) {
         const cols = vars
@@ -76,7 +86,7 @@ export class ParquetReader {
           .map((v, k) => (v.type === 'date' ? `CAST(${columns[start + k]} AS VARCHAR)` : columns[start + k]!))
           .join(', ');
         const result = await con.runAndReadAll(
-          `SELECT ${cols} FROM read_parquet(${lit(parquetPath)}) WHERE ${RESERVED_COLUMN} BETWEEN ${Math.floor(from)} AND ${Math.floor(to)} ORDER BY ${RESERVED_COLUMN}`,
+          `SELECT ${cols} FROM ${src} WHERE ${row} BETWEEN ${Math.floor(from)} AND ${Math.floor(to)} ORDER BY ${row}`,
         );
         (result.getRowsJS() as Cell[][]).forEach((part, r) => (out[r] ??= []).push(...part));
       }
@@ -97,10 +107,11 @@ export class ParquetReader {
     const con = await (await this.db()).connect();
     try {
       const layout = await this.layout(con, parquetPath);
+      const { from: src, row } = source(layout, parquetPath);
       for (let start = 0; start < vars.length; start += READ_BATCH) {
         const batch = vars.slice(start, start + READ_BATCH);
         const cols = batch.map((v) => (v.type === 'numeric' ? column(layout, v.name) : `CAST(${column(layout, v.name)} AS VARCHAR)`)).join(', ');
-        const result = await con.runAndReadAll(`SELECT ${cols} FROM read_parquet(${lit(parquetPath)}) ORDER BY ${RESERVED_COLUMN}`);
+        const result = await con.runAndReadAll(`SELECT ${cols} FROM ${src} ORDER BY ${row}`);
         const data = result.getColumnsJS();
         batch.forEach((v, i) => {
           const c = data[i] as Array<number | string | null>;
@@ -129,7 +140,8 @@ export class ParquetReader {
       }
       const layout = await this.layout(con, parquetPath);
       const cols = vars.map((v) => `${column(layout, v.name)} AS ${ident(v.name)}`);
-      await con.run(`CREATE OR REPLACE TEMP VIEW ${ident(view)} AS SELECT ${RESERVED_COLUMN} AS __row${cols.length ? `, ${cols.join(', ')}` : ''} FROM read_parquet(${lit(parquetPath)})`);
+      const { from, row } = source(layout, parquetPath);
+      await con.run(`CREATE OR REPLACE TEMP VIEW ${ident(view)} AS SELECT ${row} AS __row${cols.length ? `, ${cols.join(', ')}` : ''} FROM ${from}`);
     };
     try {
       for (const o of open) await addView(o.view, o.parquetPath, o.vars);
@@ -149,13 +161,14 @@ export class ParquetReader {
 async function readLayout(con: DuckDBConnection, parquetPath: string): Promise<Layout> {
   const kv = await con.runAndReadAll(`SELECT decode(key) AS k, decode(value) AS v FROM parquet_kv_metadata(${lit(parquetPath)})`);
   const meta = new Map((kv.getRowObjectsJS() as Array<{ k: string; v: string }>).map((r) => [r.k, r.v]));
-  if (meta.get(LAYOUT_KEY) === LAYOUT) {
+  const layout = meta.get(LAYOUT_KEY);
+  if (layout === LAYOUT || layout === LAYOUT_POSITIONAL) {
     const names = JSON.parse(meta.get(COLUMNS_KEY) ?? '[]') as string[];
-    return { names: new Map(names.map((n, i) => [n, i])), stored: [] };
+    return { names: new Map(names.map((n, i) => [n, i])), stored: [], positional: layout === LAYOUT_POSITIONAL };
   }
   const schema = await con.runAndReadAll(`SELECT name FROM parquet_schema(${lit(parquetPath)})`);
   // The first schema element is the root, not a column.
-  return { names: null, stored: (schema.getRowObjectsJS() as Array<{ name: string }>).slice(1).map((r) => r.name) };
+  return { names: null, stored: (schema.getRowObjectsJS() as Array<{ name: string }>).slice(1).map((r) => r.name), positional: false };
 }
 
 /** The SQL that reads the column named `name`. */
