@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { bigWorkbook } from '../apps/server/src/test/big-workbook.js';
 import { procStatusMb, registerUser, startBuiltServer, uploadFile } from './lib/bench-server.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -53,6 +54,39 @@ function makeCsv(file: string): { rows: number; bytes: number } {
   return { rows, bytes };
 }
 
+/**
+ * Spreadsheets (issue 25): a workbook of about `mb` MB (id, group, date, integer measurements),
+ * uploaded to a fresh server: time, MB/s and the server's peak memory. Two sizes show whether time
+ * grows in proportion to size and memory stays bounded (the sheet is streamed, never held whole).
+ */
+async function xlsxRun(work: string, mb: number) {
+  const cols = 20;
+  const probe = bigWorkbook(20_000, cols).length;
+  const rows = Math.round((20_000 * mb * 1048576) / probe);
+  const file = path.join(work, `bench-${mb}.xlsx`);
+  fs.writeFileSync(file, bigWorkbook(rows, cols));
+  const bytes = fs.statSync(file).size;
+  const server = await startBuiltServer(path.join(work, `xlsx-data-${mb}`));
+  try {
+    const token = await registerUser(server.url, '13600000001');
+    const rssBefore = procStatusMb(server.child.pid!, 'VmRSS');
+    const { data, ms } = await uploadFile(server.url, token, file, `bench-${mb}.xlsx`);
+    if (data.rows !== rows) throw new Error(`xlsx: ${data.rows} rows ingested, ${rows} written`);
+    return {
+      megabytes: Math.round((bytes / 1048576) * 10) / 10,
+      rows,
+      columns: cols,
+      uploadAndIngestMs: Math.round(ms),
+      MBps: Math.round((bytes / 1048576 / (ms / 1000)) * 100) / 100,
+      serverRssBeforeMb: Math.round(rssBefore),
+      serverPeakRssMb: Math.round(procStatusMb(server.child.pid!, 'VmHWM')),
+    };
+  } finally {
+    await server.stop();
+    fs.rmSync(file, { force: true });
+  }
+}
+
 async function main() {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'labstat-bench-'));
   const csv = path.join(work, 'bench.csv');
@@ -89,6 +123,10 @@ async function main() {
   }
   await server.stop();
 
+  const xlsxSmall = await xlsxRun(work, 10);
+  const xlsxLarge = await xlsxRun(work, 30);
+  console.log('xlsx', xlsxSmall, xlsxLarge);
+
   const mb = made.bytes / 1048576;
   const result = {
     date: new Date().toISOString(),
@@ -103,7 +141,14 @@ async function main() {
     serverRssBeforeMb: Math.round(rssBefore),
     serverPeakRssMb: Math.round(peakMb),
     previewPageBestOf5Ms: pageMs,
-    targets: { ingestUnderMs: 15000, ratioToDuckdbAtMost: 2, peakRssUnderMb: 1024, pageUnderMs: 100 },
+    loadAverage: os.loadavg().map((l) => Math.round(l * 100) / 100),
+    xlsx: {
+      small: xlsxSmall,
+      large: xlsxLarge,
+      /** Time per MB of the large workbook over that of the small one: about 1 when time grows with size. */
+      timePerMbRatio: Math.round((xlsxLarge.uploadAndIngestMs / xlsxLarge.megabytes / (xlsxSmall.uploadAndIngestMs / xlsxSmall.megabytes)) * 100) / 100,
+    },
+    targets: { ingestUnderMs: 15000, ratioToDuckdbAtMost: 2, peakRssUnderMb: 1024, pageUnderMs: 100, xlsxPeakRssUnderMb: 1024 },
   };
   console.log(JSON.stringify(result, null, 2));
   fs.mkdirSync(path.join(here, 'results'), { recursive: true });
