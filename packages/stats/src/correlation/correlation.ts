@@ -4,7 +4,7 @@ import { StatsError } from '../errors.js';
 import { normalCdf, normalQuantile, normalSf } from '../distributions/normal.js';
 import { tCdf, tSf } from '../distributions/t.js';
 import { rank, sortWithKeys } from '../internal/rank.js';
-import { meanAndSs, sumBy } from '../internal/sum.js';
+import { meanAndSs } from '../internal/sum.js';
 import { qrLeastSquares } from '../regression/qr.js';
 import { checkAlternative, checkLevel, pFromTails, type Alternative } from '../hypothesis/common.js';
 
@@ -57,7 +57,18 @@ export function pearsonR(x: ArrayLike<number>, y: ArrayLike<number>): number {
   const mx = meanAndSs(x);
   const my = meanAndSs(y);
   if (!(mx.ss > 0) || !(my.ss > 0)) throw new StatsError('ZERO_VARIANCE', '变量的所有值都相同（标准差为0），无法计算相关系数');
-  const sxy = sumBy(n, (i) => (x[i]! - mx.mean) * (y[i]! - my.mean));
+  // Neumaier-compensated Σ(x − x̄)(y − ȳ), written out (as sumBy) so no callback runs per pair.
+  const ax = mx.mean;
+  const ay = my.mean;
+  let s = 0;
+  let c = 0;
+  for (let i = 0; i < n; i++) {
+    const v = (x[i]! - ax) * (y[i]! - ay);
+    const t = s + v;
+    c += Math.abs(s) >= Math.abs(v) ? s - t + v : v - t + s;
+    s = t;
+  }
+  const sxy = s + c;
   return Math.max(-1, Math.min(1, sxy / Math.sqrt(mx.ss * my.ss)));
 }
 

@@ -322,7 +322,10 @@ function countEvents(order: Int32Array, from: number, to: number, risk: Risk): n
   return c;
 }
 
-const MAX_ITERATIONS = 30;
+// R's coxph.control(): iter.max 20, eps 1e-9 on the relative change of the log partial likelihood,
+// from β = 0, so the iteration count (and the point where the fit stops) is R's.
+const MAX_ITERATIONS = 20;
+const EPS = 1e-9;
 
 /**
  * Cox proportional-hazards model by Newton–Raphson on the partial likelihood (step-halving when it
@@ -395,10 +398,11 @@ export function coxRegression(input: CoxInput): Readonly<CoxResult> {
       next = Float64Array.from(beta, (b, j) => (b + next[j]!) / 2);
       trial = partial(next, packed, risk, efron);
     }
-    const change = Math.abs(trial.loglik - current.loglik);
+    const previous = current.loglik;
     beta = next;
     current = trial;
-    if (change <= 1e-12 * Math.abs(current.loglik) + 1e-14) {
+    // coxfit6: |1 − loglik_old / loglik_new| ≤ eps (an exact 0 = 0 counts as converged).
+    if (previous === current.loglik || Math.abs(1 - previous / current.loglik) <= EPS) {
       converged = true;
       break;
     }
