@@ -3,9 +3,12 @@
 // at once, the JOB_TIMEOUT_S deadline from the moment it starts a job, JOB_HEAP_MB per thread, the
 // per-user cap — and shuts down cleanly on SIGTERM (running jobs finish; waiting ones stay queued).
 import os from 'node:os';
+import path from 'node:path';
 import { loadConfig } from './config.js';
+import { ingestRunner } from './jobs/ingest-job.js';
 import { JobPool } from './jobs/job-pool.js';
 import { startQueueWorkers } from './jobs/queue-jobs.js';
+import { S3Store } from './storage/s3-store.js';
 
 const config = loadConfig();
 if (!config.redisUrl) {
@@ -17,7 +20,15 @@ await pool.warmUp();
 const name = process.env.WORKER_NAME || `${os.hostname()}:${process.pid}`;
 const workers = startQueueWorkers(
   { url: config.redisUrl, concurrency: config.jobs.concurrency, lockMs: config.jobs.queueLockMs ?? 30_000, name },
-  { run: (input, opts) => pool.run(input, opts), export: (input) => pool.export(input) },
+  {
+    run: (input, opts) => pool.run(input, opts),
+    export: (input) => pool.export(input),
+    // Uploads are ingested on workers when the store is shared (S3); with a local store they stay on
+    // the API server that received them, whose disk holds the file.
+    ingest: config.s3
+      ? { run: ingestRunner(new S3Store(config.s3, path.join(config.dataDir, 'cache')), config.ingest, path.join(config.dataDir, 'tmp')), concurrency: config.ingest.concurrency }
+      : undefined,
+  },
 );
 await workers.ready;
 console.log(JSON.stringify({ level: 30, time: Date.now(), msg: `LabStat worker ${name} ready (${config.jobs.concurrency} at once)` }));

@@ -10,12 +10,27 @@
 import { Queue, QueueEvents, UnrecoverableError, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { ColumnData } from '@labstat/tools';
+import type { IngestResult } from '../ingest/ingest.js';
 import type { ExportJobInput } from './export-job.js';
 import type { ToolJobInput, ToolJobResult } from './tool-job.js';
 import { UserSlots, type UserSlotSettings } from './user-slots.js';
 
 export const ANALYSIS_QUEUE = 'labstat-analyses';
 export const EXPORT_QUEUE = 'labstat-exports';
+export const INGEST_QUEUE = 'labstat-ingests';
+
+/**
+ * An upload's ingest on a worker (with a shared S3 store): the original is already at
+ * `originalKey`; the worker writes the Parquet copy to `parquetKey` and answers the summary, or
+ * the Chinese reason the file cannot be read (`problem`, not retried: the file will not change).
+ */
+export interface IngestJobData {
+  originalKey: string;
+  parquetKey: string;
+  filename: string;
+  user: number;
+}
+export type IngestJobResult = { ok: true; result: Omit<IngestResult, 'parquetPath'> } | { ok: false; problem: string };
 const CANCEL_CHANNEL = 'labstat:cancel';
 
 /** Why a queued job ended without a result; the same reasons as the in-process pool. */
@@ -78,8 +93,10 @@ export class QueueClient {
   private readonly publisher: Redis;
   private readonly analyses: Queue;
   private readonly exports: Queue;
+  private readonly ingests: Queue;
   private readonly analysisEvents: QueueEvents;
   private readonly exportEvents: QueueEvents;
+  private readonly ingestEvents: QueueEvents;
   private readonly ready: Promise<unknown>;
 
   constructor(url: string) {
@@ -89,7 +106,9 @@ export class QueueClient {
     this.exports = quiet(new Queue(EXPORT_QUEUE, { connection: this.connection }));
     this.analysisEvents = quiet(new QueueEvents(ANALYSIS_QUEUE, { connection: redisConnection(url) }));
     this.exportEvents = quiet(new QueueEvents(EXPORT_QUEUE, { connection: redisConnection(url) }));
-    this.ready = Promise.all([this.analysisEvents.waitUntilReady(), this.exportEvents.waitUntilReady()]);
+    this.ingests = quiet(new Queue(INGEST_QUEUE, { connection: this.connection }));
+    this.ingestEvents = quiet(new QueueEvents(INGEST_QUEUE, { connection: redisConnection(url) }));
+    this.ready = Promise.all([this.analysisEvents.waitUntilReady(), this.exportEvents.waitUntilReady(), this.ingestEvents.waitUntilReady()]);
   }
 
   /** Runs an analysis on some worker; rejects with `{ reason, message }` when it ends without a result. */
@@ -123,6 +142,17 @@ export class QueueClient {
     }
   }
 
+  /** Ingests an upload on some worker (a worker that dies mid-ingest: retried once, as analyses). */
+  async ingest(data: IngestJobData): Promise<IngestJobResult> {
+    await this.ready;
+    const job = await this.ingests.add('ingest', data, { attempts: 1, removeOnComplete: { age: 600 }, removeOnFail: { age: 3600 } });
+    try {
+      return (await job.waitUntilFinished(this.ingestEvents)) as IngestJobResult;
+    } catch (err) {
+      throw failureOf(err instanceof Error ? err.message : String(err)) satisfies QueueFailure;
+    }
+  }
+
   /** A waiting job is removed; a running one is stopped by its worker. */
   private async cancel(job: Job): Promise<void> {
     const state = await job.getState();
@@ -147,7 +177,7 @@ export class QueueClient {
   }
 
   async close(): Promise<void> {
-    await Promise.allSettled([this.analysisEvents.close(), this.exportEvents.close(), this.analyses.close(), this.exports.close()]);
+    await Promise.allSettled([this.analysisEvents.close(), this.exportEvents.close(), this.ingestEvents.close(), this.analyses.close(), this.exports.close(), this.ingests.close()]);
     this.publisher.disconnect();
     this.connection.disconnect();
   }
@@ -165,6 +195,8 @@ export const isQueueFailure = (e: unknown): e is QueueFailure =>
 export interface LocalRunner {
   run(input: ToolJobInput, opts: { user: number; id: string; signal?: AbortSignal }): Promise<ToolJobResult>;
   export(input: ExportJobInput): Promise<Buffer>;
+  /** Upload ingests, on workers that reach the shared store. */
+  ingest?: { run(data: IngestJobData): Promise<IngestJobResult>; concurrency: number };
 }
 
 export interface QueueWorkerSettings {
@@ -226,10 +258,14 @@ export function startQueueWorkers(settings: QueueWorkerSettings, runner: LocalRu
     },
     { ...common, connection: redisConnection(settings.url) },
   ));
+  const ingest = runner.ingest;
+  const ingests = ingest
+    ? quiet(new Worker(INGEST_QUEUE, async (job: Job<IngestJobData>) => ingest.run(job.data), { ...common, concurrency: ingest.concurrency, connection: redisConnection(settings.url) }))
+    : null;
   return {
-    ready: Promise.all([analyses.waitUntilReady(), exports.waitUntilReady()]).then(() => undefined),
+    ready: Promise.all([analyses.waitUntilReady(), exports.waitUntilReady(), ingests?.waitUntilReady()]).then(() => undefined),
     async close() {
-      await Promise.allSettled([analyses.close(), exports.close()]);
+      await Promise.allSettled([analyses.close(), exports.close(), ingests?.close()]);
       subscriber.disconnect();
     },
   };

@@ -12,11 +12,11 @@ import { fileURLToPath } from 'node:url';
 import { ProcessingPaths } from '@labstat/contracts';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANALYSIS_QUEUE, redisConnection } from '../jobs/queue-jobs.js';
+import { ANALYSIS_QUEUE, INGEST_QUEUE, redisConnection } from '../jobs/queue-jobs.js';
 import { TaskMessages } from '../services/task-service.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { REDIS_SERVER, startTestRedis, type TestRedis } from '../test/redis-server.js';
-import { uploadOk } from '../test/files.js';
+import { upload, uploadOk } from '../test/files.js';
 import { startTestS3, type TestS3 } from '../test/s3-server.js';
 import { exampleFidOf, submitBody, ttest } from '../test/tool-flows.js';
 
@@ -161,6 +161,23 @@ describe.skipIf(!haveRedis)('two API servers and two workers on one database, Re
     // Upload on B; analyse on A.
     const csv = '编号,组别,收缩压\n' + Array.from({ length: 40 }, (_, i) => `${i + 1},${i % 2 ? '治疗组' : '对照组'},${120 + (i % 7) * 3 + (i % 2 ? -6 : 0)}`).join('\n') + '\n';
     const file = await uploadOk(b, token, '两组血压.csv', Buffer.from(csv));
+    // The upload was ingested by a worker (the store is shared S3): its queue job names the worker.
+    const ingestQueue = new Queue(INGEST_QUEUE, { connection: redisConnection(redis.url) });
+    try {
+      const ingested = (await ingestQueue.getJobs(['completed'])).filter((j) => j.data.filename === '两组血压.csv');
+      expect(ingested.length).toBe(1);
+      expect(['w1', 'w2']).toContain(ingested[0]!.processedBy);
+      expect(ingested[0]!.returnvalue).toMatchObject({ ok: true, result: { rows: 40 } });
+      // A file a worker cannot read answers the same Chinese message as a local ingest, and stays nowhere.
+      const bad = await upload(a, token, '坏文件.csv', Buffer.from('\u0000\u0001\u0002PK'.repeat(10)));
+      expect(bad.body.code).not.toBe(200);
+      expect(bad.body.msg).toMatch(/[\u4e00-\u9fa5]/);
+      expect((await a.call('GET', '/v2/datamanager/filelist', { token })).body.data.map((f: { filename: string }) => f.filename)).not.toContain('坏文件.csv');
+      const refused = (await ingestQueue.getJobs(['completed'])).filter((j) => j.data.filename === '坏文件.csv');
+      expect(refused.map((j) => j.returnvalue.ok)).toEqual([false]);
+    } finally {
+      await ingestQueue.close();
+    }
     const run = await submit(a, token, file._fid, undefined, { ...ttest, y: '收缩压' });
     expect(run.body.msg, JSON.stringify(run.body)).toBe('修改成功');
     const { reportid, taskid } = run.body.data as { reportid: string; taskid: string };

@@ -110,7 +110,10 @@ export function createServices(db: Db, config: Config, now: () => number = Date.
   const videos = new VideoService(videosRepo, store, config, now);
   const tools = new ToolService(new ToolsRepo(k), users, files, now, config.cserviceUrl, tasksRepo, videos);
   // REDIS_URL: analyses and exports run on `npm run worker` processes, through the queue.
-  const jobs = new JobPool(config.jobs, config.redisUrl ? new QueueClient(config.redisUrl) : null);
+  const queue = config.redisUrl ? new QueueClient(config.redisUrl) : null;
+  const jobs = new JobPool(config.jobs, queue);
+  // With a shared (S3) store, workers ingest uploads too; a local store stays with this server's disk.
+  if (queue && config.s3) files.ingestOnWorkers(queue);
   // Tasks log through the app's logger, which exists once buildApp sets services.logger.
   const tasks = new TaskService(tasksRepo, tools, files, reader, store, jobs, `LabStat ${config.version}`, now, () => services.logger);
   const reports = new ReportService(tasksRepo, store, jobs, config.reportFonts, now, () => services.logger);

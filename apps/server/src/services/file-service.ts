@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  UPLOAD_EXTENSIONS,
   FileMessages,
   FilePaths,
   ResultCode,
@@ -22,6 +23,8 @@ import { FileProblem } from '../ingest/convert.js';
 import { ingestFile } from '../ingest/ingest.js';
 import { ingestCost } from '../ingest/ingest-cost.js';
 import type { ParquetReader } from '../ingest/parquet-reader.js';
+import type { IngestResult } from '../ingest/ingest.js';
+import { isQueueFailure, type QueueClient } from '../jobs/queue-jobs.js';
 import { ScratchSpace, type SweepResult } from '../lib/scratch-space.js';
 import { Semaphore } from '../lib/semaphore.js';
 import type { DataFileRow, FilesRepo } from '../repositories/files-repo.js';
@@ -103,6 +106,13 @@ export class FileService {
     this.scratch = new ScratchSpace(path.join(dataDir, 'tmp'));
   }
 
+  /** With REDIS_URL and a shared (S3) store: uploads are ingested by `npm run worker` processes. */
+  private queue: QueueClient | null = null;
+
+  ingestOnWorkers(queue: QueueClient): void {
+    this.queue = queue;
+  }
+
   /** Removes temporary files of uploads a crashed instance left behind, and keeps ours marked as alive. */
   startScratch(log: Parameters<ScratchSpace['start']>[0]): SweepResult {
     return this.scratch.start(log);
@@ -137,7 +147,7 @@ export class FileService {
         throw err;
       }
       if (src.truncated()) throw tooLarge();
-      return await this.ingestAndStore(work, original, { ownerId, exampleKey: null, filename: cleanFilename(src.filename), size, sha256: hash.digest('hex') });
+      return await this.ingestAndStore(work, original, { ownerId, exampleKey: null, filename: cleanFilename(src.filename), size, sha256: hash.digest('hex') }, this.queue);
     } finally {
       const n = this.inFlight.get(ownerId)! - 1;
       if (n > 0) this.inFlight.set(ownerId, n);
@@ -195,8 +205,13 @@ export class FileService {
     work: string,
     original: string,
     meta: { ownerId: number | null; exampleKey: string | null; filename: string; size: number; sha256: string },
+    queue: QueueClient | null = null,
   ): Promise<FileSummary> {
     const small = (await ingestCost(original, meta.size, this.settings.smallBytes + 1)) <= this.settings.smallBytes;
+    const fid = crypto.randomBytes(12).toString('base64url');
+    const parquetKey = `files/${fid}/data.parquet`;
+    const lane = meta.ownerId === null ? 'examples' : `user:${meta.ownerId}`;
+    if (queue) return this.ingestRemotely(queue, fid, original, meta, small, lane);
     const result = await this.lanes[small ? 'small' : 'large'].run(async () => {
       try {
         return await ingestFile(original, meta.filename, work, this.settings);
@@ -204,11 +219,62 @@ export class FileService {
         if (err instanceof FileProblem) throw badRequest(err.message);
         throw err;
       }
-    }, meta.ownerId === null ? 'examples' : `user:${meta.ownerId}`);
-    const fid = crypto.randomBytes(12).toString('base64url');
+    }, lane);
     const ext = result.kind === 'csv' ? '.csv' : `.${result.kind}`;
     const originalKey = `files/${fid}/original${ext}`;
+    try {
+      await this.store.putFile(originalKey, original, CONTENT_TYPES[result.kind]);
+      await this.store.putFile(parquetKey, result.parquetPath, 'application/vnd.apache.parquet');
+    } catch (err) {
+      await this.store.deletePrefix(`files/${fid}`).catch(() => undefined);
+      throw err;
+    }
+    return this.record(fid, originalKey, parquetKey, result, meta);
+  }
+
+  /**
+   * The original goes to the shared store first, a worker ingests it from there and writes the
+   * Parquet copy beside it; a file it cannot read answers the same message as a local ingest, and
+   * nothing of it stays in the store.
+   */
+  private async ingestRemotely(
+    queue: QueueClient,
+    fid: string,
+    original: string,
+    meta: { ownerId: number | null; exampleKey: string | null; filename: string; size: number; sha256: string },
+    small: boolean,
+    lane: string,
+  ): Promise<FileSummary> {
+    // The declared extension is the kind's (ingest refuses any other), so the key can be chosen now.
+    const ext = UPLOAD_EXTENSIONS.find((e) => meta.filename.toLowerCase().endsWith(e)) ?? '.bin';
+    const originalKey = `files/${fid}/original${ext}`;
     const parquetKey = `files/${fid}/data.parquet`;
+    const drop = () => this.store.deletePrefix(`files/${fid}`).catch(() => undefined);
+    let result: Omit<IngestResult, 'parquetPath'>;
+    try {
+      await this.store.putFile(originalKey, original, CONTENT_TYPES[ext.slice(1) as keyof typeof CONTENT_TYPES]);
+      const answer = await this.lanes[small ? 'small' : 'large'].run(
+        () => queue.ingest({ originalKey, parquetKey, filename: meta.filename, user: meta.ownerId ?? 0 }),
+        lane,
+      );
+      if (!answer.ok) throw badRequest(answer.problem);
+      result = answer.result;
+    } catch (err) {
+      await drop();
+      if (isQueueFailure(err)) throw new Error(`ingest on a worker failed: ${err.message}`);
+      throw err;
+    }
+    return this.record(fid, originalKey, parquetKey, result, meta);
+  }
+
+  /** The file's row, once its original and Parquet copy are in the store. */
+  private async record(
+    fid: string,
+    originalKey: string,
+    parquetKey: string,
+    result: Omit<IngestResult, 'parquetPath'>,
+    meta: { ownerId: number | null; exampleKey: string | null; filename: string; size: number; sha256: string },
+  ): Promise<FileSummary> {
     const row: Omit<DataFileRow, 'id'> = {
       fid,
       owner_id: meta.ownerId,
@@ -229,8 +295,6 @@ export class FileService {
       deleted_at: null,
     };
     try {
-      await this.store.putFile(originalKey, original, CONTENT_TYPES[result.kind]);
-      await this.store.putFile(parquetKey, result.parquetPath, 'application/vnd.apache.parquet');
       await this.repo.insert(row);
     } catch (err) {
       await this.store.deletePrefix(`files/${fid}`).catch(() => undefined);
