@@ -1,5 +1,5 @@
 // SQL for the tool catalogue and favourites.
-import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { sql, type Insertable, type RawBuilder, type Kysely, type Selectable } from 'kysely';
 import type { Database, ToolsTable } from '../db/schema.js';
 
 export type ToolRow = Selectable<ToolsTable>;
@@ -17,6 +17,10 @@ export interface ToolSearch {
   offset: number;
   limit: number;
 }
+
+/** The lists' order: operators' hot order first, then the registry's, then id. */
+const listOrder = <Q extends { orderBy(e: RawBuilder<unknown> | 'id'): Q }>(q: Q): Q =>
+  q.orderBy(sql`CASE WHEN sort_override IS NULL THEN 1 ELSE 0 END`).orderBy(sql`COALESCE(sort_override, sort)`).orderBy('id');
 
 export class ToolsRepo {
   constructor(private readonly db: Kysely<Database>) {}
@@ -65,11 +69,16 @@ export class ToolsRepo {
   }
 
   async search(q: ToolSearch): Promise<{ rows: ToolRow[]; count: number }> {
-    const rows = await this.filtered(q).selectAll().orderBy(sql`CASE WHEN sort_override IS NULL THEN 1 ELSE 0 END`).orderBy(sql`COALESCE(sort_override, sort)`).orderBy('id').limit(q.limit).offset(q.offset).execute();
+    const rows = await listOrder(this.filtered(q).selectAll()).limit(q.limit).offset(q.offset).execute();
     const { n } = await this.filtered(q)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     return { rows, count: Number(n) };
+  }
+
+  /** Every active row in the lists' order: the snapshot CatalogueCache filters in memory. */
+  active(): Promise<ToolRow[]> {
+    return listOrder(this.db.selectFrom('tools').where('active', '=', 1).selectAll()).execute();
   }
 
   async favoriteIds(userId: number, toolIds: number[]): Promise<Set<number>> {

@@ -3,7 +3,11 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 
 export class VideosRepo {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** Told after set() writes the tools table (the lists' in-memory catalogue). */
+    private readonly changed: () => void = () => {},
+  ) {}
 
   /** The active tool and its current video (null when none); undefined when the tool is unknown. */
   async ofTool(toolId: number): Promise<{ id: number; video_file_id: string | null } | undefined> {
@@ -18,5 +22,6 @@ export class VideosRepo {
 
   async set(toolId: number, fileId: string | null): Promise<void> {
     await this.db.updateTable('tools').set({ video_file_id: fileId }).where('id', '=', toolId).execute();
+    this.changed();
   }
 }

@@ -23,6 +23,7 @@ import {
   envelopeSchema,
   ok,
 } from '@labstat/contracts';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toolById } from '@labstat/tools';
@@ -39,7 +40,18 @@ export const toolRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   const tools = services.tools;
   const list = envelopeSchema(z.array(ToolListItem));
 
-  app.get(ToolPaths.search, { preHandler: maybe, schema: { querystring: SearchToolsQuery, response: { 200: list } } }, async (req) => {
+  // Visitors' pages come as the body string kept with the catalogue snapshot, made by this route's
+  // own serializer, so they are byte for byte what serializing would give; signed-in viewers' pages
+  // carry their favourites and are serialized per request.
+  const JSON_TYPE = 'application/json; charset=utf-8';
+  // A string body with a JSON type skips serialization (Fastify 5), hence the untyped reply.
+  const sendJson = (reply: FastifyReply, body: string) => reply.type(JSON_TYPE).send(body);
+  const visitorBody = (reply: FastifyReply) => (p: { list: ToolListItem[]; count: number }) =>
+    reply.serializeInput({ ...ok(p.list, 'success', p.count) }, '200') as string;
+
+  app.get(ToolPaths.search, { preHandler: maybe, schema: { querystring: SearchToolsQuery, response: { 200: list } } }, async (req, reply) => {
+    const body = req.session ? null : await tools.visitorPage(req.query, false, visitorBody(reply));
+    if (body !== null) return sendJson(reply, body);
     const { list: data, count } = await tools.search(viewerOf(req), req.query);
     return ok(data, 'success', count);
   });
@@ -49,7 +61,9 @@ export const toolRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   );
 
   // Advanced tools: one list per menu item (level1), its categories as buttons.
-  app.get(ToolPaths.searchAdvanced, { preHandler: maybe, schema: { querystring: SearchToolsQuery, response: { 200: list } } }, async (req) => {
+  app.get(ToolPaths.searchAdvanced, { preHandler: maybe, schema: { querystring: SearchToolsQuery, response: { 200: list } } }, async (req, reply) => {
+    const body = req.session ? null : await tools.visitorPage(req.query, true, visitorBody(reply));
+    if (body !== null) return sendJson(reply, body);
     const { list: data, count } = await tools.search(viewerOf(req), req.query, true);
     return ok(data, 'success', count);
   });

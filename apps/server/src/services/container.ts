@@ -31,6 +31,7 @@ import { TasksRepo } from '../repositories/tasks-repo.js';
 import { ToolsRepo } from '../repositories/tools-repo.js';
 import { TaskService } from './task-service.js';
 import { ToolService } from './tool-service.js';
+import { CatalogueCache } from './catalogue-cache.js';
 import { ReportService } from './report-service.js';
 import { AiRepo } from '../repositories/ai-repo.js';
 import type { AiProvider } from '../providers/ai/ai-provider.js';
@@ -106,9 +107,12 @@ export function createServices(db: Db, config: Config, now: () => number = Date.
   const reader = new ParquetReader();
   const files = new FileService(new FilesRepo(k), store, reader, config.ingest, config.dataDir, now);
   const tasksRepo = new TasksRepo(k);
-  const videosRepo = new VideosRepo(k);
+  const toolsRepo = new ToolsRepo(k);
+  // The tool lists' rows in memory; every writer of the tools table on this server invalidates it.
+  const catalogue = new CatalogueCache(() => toolsRepo.active());
+  const videosRepo = new VideosRepo(k, () => catalogue.invalidate());
   const videos = new VideoService(videosRepo, store, config, now);
-  const tools = new ToolService(new ToolsRepo(k), users, files, now, config.cserviceUrl, tasksRepo, videos);
+  const tools = new ToolService(toolsRepo, users, files, now, config.cserviceUrl, tasksRepo, videos, catalogue);
   // REDIS_URL: analyses and exports run on `npm run worker` processes, through the queue.
   const queue = config.redisUrl ? new QueueClient(config.redisUrl) : null;
   const jobs = new JobPool(config.jobs, queue);
@@ -132,6 +136,6 @@ export function createServices(db: Db, config: Config, now: () => number = Date.
   const association = new AssociationService(new AssociationRepo(k), files, now);
   const calc = new CalcService(new CalcRepo(k), limiter, jobs, `LabStat ${config.version}`, now, () => services.logger);
   const processing = new ProcessingService(tasksRepo, files, reader, store, videosRepo, videos, { instance: tasks.instance, leaseMs: jobs.leaseMs }, `LabStat ${config.version}`, now, () => services.logger);
-  const services: Services = { sessions, accounts, sms, wechat, site: new SiteRepo(k), smsProvider, wechatProvider, store, reader, files, tools, tasks, reports, jobs, ai, pay, commerce, feedback, content, association, videos, calc, processing, ops: createOps({ db: k, feedback, pay, commerce, sessions, videos, now }), logger: null };
+  const services: Services = { sessions, accounts, sms, wechat, site: new SiteRepo(k), smsProvider, wechatProvider, store, reader, files, tools, tasks, reports, jobs, ai, pay, commerce, feedback, content, association, videos, calc, processing, ops: createOps({ db: k, feedback, pay, commerce, sessions, videos, now, catalogueChanged: () => catalogue.invalidate() }), logger: null };
   return services;
 }

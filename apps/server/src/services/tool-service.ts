@@ -28,7 +28,8 @@ import {
   type Tool,
   type ToolDefinition, ADVANCED_MENU } from '@labstat/tools';
 import { AppError, notFound } from '../errors.js';
-import type { ToolRow, ToolsRepo } from '../repositories/tools-repo.js';
+import type { ToolRow, ToolSearch, ToolsRepo } from '../repositories/tools-repo.js';
+import { filterRows, type CatalogueCache } from './catalogue-cache.js';
 import type { UsersRepo } from '../repositories/users-repo.js';
 import type { FileService } from './file-service.js';
 import { escapeHtml, markdownHtml } from '../lib/html.js';
@@ -45,6 +46,16 @@ export interface Viewer {
   userId: number | null;
 }
 
+/** A list request's query (SearchToolsQuery as parsed). */
+export interface ListQuery {
+  toolname: string;
+  toolcalss: string;
+  isFavor: boolean;
+  level1: string;
+  page: number;
+  limit: number;
+}
+
 export class ToolService {
   constructor(
     private readonly repo: ToolsRepo,
@@ -54,6 +65,8 @@ export class ToolService {
     private readonly cserviceUrl: string,
     private readonly tasks: TasksRepo,
     private readonly videos: Pick<VideoService, 'signature'>,
+    /** The active rows in memory for the lists; invalidate it after writing the tools table. */
+    readonly catalogue: CatalogueCache,
   ) {}
 
   /** The submission saved with the viewer's own task of this tool, to re-show its form. */
@@ -93,22 +106,19 @@ export class ToolService {
         updated_at: this.now(),
       })),
     );
+    this.catalogue.invalidate();
   }
 
   /**
-   * A page of a tool list. Standard lists (`advanced` false) are the families of TOOL_LEVELS and never
-   * show advanced tools; advanced lists are the advanced family, `level1` naming the menu item
-   * (empty: every item, as the advanced favourites list asks).
+   * The repo filters of a list request. Standard lists (`advanced` false) are the families of
+   * TOOL_LEVELS and never show advanced tools; advanced lists are the advanced family, `level1`
+   * naming the menu item (empty: every item, as the advanced favourites list asks).
    */
-  async search(
-    viewer: Viewer,
-    q: { toolname: string; toolcalss: string; isFavor: boolean; level1: string; page: number; limit: number },
-    advanced = false,
-  ): Promise<{ list: ToolListItem[]; count: number }> {
+  private filters(viewer: Viewer, q: ListQuery, advanced: boolean): ToolSearch {
     const family = advanced ? 'advanced' : TOOL_LEVELS.some((l) => l.key === q.level1) ? q.level1 : null;
     const menu = advanced && ADVANCED_MENU.some((m) => m.name === q.level1) ? q.level1 : null;
     if (q.isFavor && viewer.userId === null) throw new AppError(ResultCode.tokenInvalid, '请先登录');
-    const { rows, count } = await this.repo.search({
+    return {
       family,
       excludeFamily: advanced ? null : 'advanced',
       menu,
@@ -117,9 +127,39 @@ export class ToolService {
       favoritesOf: q.isFavor ? viewer.userId : null,
       offset: (q.page - 1) * q.limit,
       limit: q.limit,
-    });
+    };
+  }
+
+  /**
+   * Whether the in-memory snapshot answers these filters. A name search stays on SQL: its LIKE is
+   * case-folded differently per database (SQLite folds ASCII only, PostgreSQL nothing) and has no
+   * ESCAPE clause, which memory would have to copy exactly; favourites lists are per user.
+   */
+  private fromMemory(f: ToolSearch): boolean {
+    return this.catalogue.enabled && f.name === '' && f.favoritesOf === null;
+  }
+
+  /** A page of a tool list; the viewer's favourites marked. */
+  async search(viewer: Viewer, q: ListQuery, advanced = false): Promise<{ list: ToolListItem[]; count: number }> {
+    const f = this.filters(viewer, q, advanced);
+    const { rows, count } = this.fromMemory(f) ? filterRows((await this.catalogue.snapshot()).rows, f) : await this.repo.search(f);
     const favs = viewer.userId === null ? new Set<number>() : await this.repo.favoriteIds(viewer.userId, rows.map((r) => r.id));
     return { list: rows.map((r) => listItem(r, favs.has(r.id))), count };
+  }
+
+  /**
+   * A visitor's page of a tool list as the response body `render` makes of it, made once per
+   * catalogue snapshot; null when the snapshot does not answer the request (search it instead).
+   */
+  async visitorPage(q: ListQuery, advanced: boolean, render: (page: { list: ToolListItem[]; count: number }) => string): Promise<string | null> {
+    const f = this.filters({ userId: null }, q, advanced);
+    if (!this.fromMemory(f)) return null;
+    const snap = await this.catalogue.snapshot();
+    const key = JSON.stringify([f.family, f.excludeFamily, f.menu, f.category, f.offset, f.limit]);
+    return this.catalogue.response(snap, key, () => {
+      const { rows, count } = filterRows(snap.rows, f);
+      return render({ list: rows.map((r) => listItem(r, false)), count });
+    });
   }
 
   /** Category buttons of a family: 全部 first, then the tree. */

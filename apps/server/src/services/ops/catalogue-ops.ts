@@ -20,6 +20,8 @@ export class CatalogueOps {
     private readonly videos: Pick<VideoService, 'attach' | 'clear'>,
     private readonly audit: AuditService,
     private readonly now: () => number,
+    /** Told after a change to the tools table commits (the lists' in-memory catalogue). */
+    private readonly changed: () => void = () => {},
   ) {}
 
   private view(r: OpsToolRow): OpsTool {
@@ -63,12 +65,14 @@ export class CatalogueOps {
     if (b.vip_override !== undefined) patch.vip_override = b.vip_override;
     if (b.hot_order !== undefined) patch.sort_override = b.hot_order;
     if (b.manual_override !== undefined) patch.manual_override = b.manual_override === null || b.manual_override.trim() === '' ? null : b.manual_override;
-    return this.repo.kysely.transaction().execute(async (trx) => {
+    const after = await this.repo.kysely.transaction().execute(async (trx) => {
       await this.repo.updateTool(b.id, patch, this.now(), trx);
       const after = this.view((await this.repo.tool(b.id, trx))!);
       await this.audit.record(actor, { action: 'tool.update', target: `tool:${b.id}`, before, after, reason: b.reason }, trx);
       return after;
     });
+    this.changed();
+    return after;
   }
 
   async videoAttach(actor: Actor, id: number, file: string): Promise<void> {

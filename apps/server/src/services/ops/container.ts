@@ -37,6 +37,8 @@ export interface OpsDeps {
   sessions: Pick<SessionService, 'revokeAll'>;
   videos: Pick<VideoService, 'attach' | 'clear'>;
   now: () => number;
+  /** Told after an operator's change to the tools table commits. */
+  catalogueChanged?: () => void;
 }
 
 export function createOps(d: OpsDeps): Ops {
@@ -50,6 +52,6 @@ export function createOps(d: OpsDeps): Ops {
     content: new ContentOps(new SiteContentRepo(d.db), d.feedback, audit, d.now),
     commerce: new CommerceOps(repo, users, d.pay, d.commerce, audit, d.now),
     users: new UsersOps(d.db, repo, users, d.sessions, audit, d.now),
-    catalogue: new CatalogueOps(repo, d.videos, audit, d.now),
+    catalogue: new CatalogueOps(repo, d.videos, audit, d.now, d.catalogueChanged),
   };
 }
