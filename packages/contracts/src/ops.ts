@@ -75,9 +75,6 @@ export const OpsPaths = {
 } as const;
 export type OpsPath = (typeof OpsPaths)[keyof typeof OpsPaths];
 
-/** Public (no login) read of the carousel slides the home page shows, active ones in order. */
-export const CarouselPaths = { list: '/home/carousel' } as const;
-
 /** Every operator call: method and path. Tests walk it so no route escapes the guard. */
 export const OPS_ROUTES: ReadonlyArray<{ method: 'GET' | 'POST'; path: OpsPath }> = [
   { method: 'GET', path: OpsPaths.me },

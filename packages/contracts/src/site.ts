@@ -9,6 +9,9 @@ export const SitePaths = {
   runtime: '/home/runtime',
 } as const;
 
+/** Public (no login) read of the carousel slides the home page shows, active ones in order. */
+export const CarouselPaths = { list: '/home/carousel' } as const;
+
 export const LoginInfoItem = z.object({ title: z.string(), content: z.string() });
 export const LoginInfoData = z.object({ loginInfo: z.array(LoginInfoItem) });
 export type LoginInfoData = z.infer<typeof LoginInfoData>;

@@ -1,14 +1,17 @@
-// Route metadata (titles, roles, menu entries) and the free list of spec 01 §4 and §6.
-import { AppstoreOutlined, BookOutlined, CalculatorOutlined, CommentOutlined, DashboardOutlined, DatabaseOutlined, ExperimentOutlined, FileProtectOutlined, FilterOutlined, HomeOutlined, NotificationOutlined, ReadOutlined, ScheduleOutlined, StarOutlined, TeamOutlined } from '@ant-design/icons';
+// Route metadata (titles, roles, menu entries) and the free list of spec 01 §4 and §6. Icons are
+// named here and drawn by the main layout's sidebar (layouts/menu-icons.tsx), so the route guard,
+// which reads this file on every page, does not load them (issue 25 item 5).
 import { PROCESSING_ROUTE } from '@labstat/contracts';
-import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { RoleGroup } from '../lib/session-store';
+
+/** A sidebar icon, by name (see layouts/menu-icons.tsx). */
+export type MenuIconName = 'home' | 'dashboard' | 'database' | 'calculator' | 'filter' | 'appstore' | 'experiment' | 'star' | 'schedule' | 'book' | 'comment' | 'team' | 'notification' | 'read' | 'fileProtect';
 
 export interface MenuRoute {
   path: string;
   title: string;
-  icon?: ReactNode;
+  icon?: MenuIconName;
   /** Kept for the user when absent or when it shares a role with the active role group. */
   roles?: RoleGroup[];
   hidden?: boolean;
@@ -51,15 +54,15 @@ export function permitted(roles: readonly RoleGroup[] | undefined, active: RoleG
 
 /** Sidebar entries, in order; later screens add theirs here. */
 export const MENU_ROUTES: MenuRoute[] = [
-  { path: '/', title: '首页', icon: <HomeOutlined /> },
-  { path: '/dashboard', title: '工作台', icon: <DashboardOutlined /> },
-  { path: '/data-manager/index', title: '数据管理', icon: <DatabaseOutlined />, affix: true },
-  { path: '/calculate/index', title: '计算工具', icon: <CalculatorOutlined />, affix: true },
-  { path: PROCESSING_ROUTE, title: '数据处理', icon: <FilterOutlined /> },
+  { path: '/', title: '首页', icon: 'home' },
+  { path: '/dashboard', title: '工作台', icon: 'dashboard' },
+  { path: '/data-manager/index', title: '数据管理', icon: 'database', affix: true },
+  { path: '/calculate/index', title: '计算工具', icon: 'calculator', affix: true },
+  { path: PROCESSING_ROUTE, title: '数据处理', icon: 'filter' },
   {
     path: '/public-tool',
     title: '标准工具',
-    icon: <AppstoreOutlined />,
+    icon: 'appstore',
     children: [
       { path: '/public-tool/visual', title: '可视化工具' },
       { path: '/public-tool/small_process', title: '小流程工具' },
@@ -67,11 +70,11 @@ export const MENU_ROUTES: MenuRoute[] = [
     ],
   },
   // Children come from GET /menu (spec 01 §2); the layout adds them.
-  { path: '/high-tool', title: '高级工具', icon: <ExperimentOutlined />, children: [] },
+  { path: '/high-tool', title: '高级工具', icon: 'experiment', children: [] },
   {
     path: '/collect',
     title: '我的收藏',
-    icon: <StarOutlined />,
+    icon: 'star',
     children: [
       { path: '/collect/public-tool', title: '标准工具收藏' },
       { path: '/collect/heigh-tool', title: '高级工具收藏' },
@@ -80,7 +83,7 @@ export const MENU_ROUTES: MenuRoute[] = [
   {
     path: '/task',
     title: '任务中心',
-    icon: <ScheduleOutlined />,
+    icon: 'schedule',
     children: [
       { path: '/task/public-tool-task', title: '标准工具任务' },
       { path: '/task/height-tool-task', title: '高级工具任务' },
@@ -89,19 +92,19 @@ export const MENU_ROUTES: MenuRoute[] = [
   {
     path: '/document',
     title: '用户手册',
-    icon: <BookOutlined />,
+    icon: 'book',
     children: [
       { path: '/document/document-introduce', title: '平台介绍' },
       { path: '/document/document-manual', title: '快速上手' },
     ],
   },
-  { path: '/feedback-list/index', title: '意见反馈', icon: <CommentOutlined /> },
+  { path: '/feedback-list/index', title: '意见反馈', icon: 'comment' },
   { path: '/tool/detail', title: '工具详情', hidden: true },
   { path: '/profile/index', title: '个人信息', hidden: true },
-  { path: '/team-info/index', title: '团队介绍', icon: <TeamOutlined />, roles: ['dynamics'] },
-  { path: '/dynamics-update/index', title: '更新动态', icon: <NotificationOutlined />, roles: ['dynamics'] },
-  { path: '/quote/index', title: '引用与致谢', icon: <ReadOutlined />, roles: ['dynamics'] },
-  { path: '/user-contract/index', title: '用户协议', icon: <FileProtectOutlined />, roles: ['dynamics'] },
+  { path: '/team-info/index', title: '团队介绍', icon: 'team', roles: ['dynamics'] },
+  { path: '/dynamics-update/index', title: '更新动态', icon: 'notification', roles: ['dynamics'] },
+  { path: '/quote/index', title: '引用与致谢', icon: 'read', roles: ['dynamics'] },
+  { path: '/user-contract/index', title: '用户协议', icon: 'fileProtect', roles: ['dynamics'] },
 ];
 
 /** Titles of the advanced tools, set once GET /menu answers. */

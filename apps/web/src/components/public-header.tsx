@@ -2,10 +2,12 @@
 // notices from GET /dynamics/notification (link notices as hyperlinks), and the user menu.
 import { MenuOutlined, NotificationOutlined } from '@ant-design/icons';
 import type { MenuNotice } from '@labstat/contracts';
-import { Button, Dropdown, Menu, type MenuProps } from 'antd';
+import { Button, Menu, type MenuProps } from 'antd';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { noticeTarget, useNotices } from '../lib/help-api/notices';
+import { useMinWidth } from '../lib/use-min-width';
+import { LazyDropdown } from './lazy-dropdown';
 import { UserMenu } from './user-menu';
 
 export const MANUAL_PATH = '/document/document-manual';
@@ -21,16 +23,6 @@ const ENTRIES: { key: string; label: string }[] = [
 
 const NOTICE_LINE = 22;
 const NOTICE_INTERVAL_MS = 5000;
-
-function useWide(threshold: number): boolean {
-  const [wide, setWide] = useState(() => window.innerWidth > threshold);
-  useEffect(() => {
-    const onResize = () => setWide(window.innerWidth > threshold);
-    window.addEventListener('resize', onResize);
-    return () => window.removeEventListener('resize', onResize);
-  }, [threshold]);
-  return wide;
-}
 
 function NoticeLine({ notice }: { notice: MenuNotice }) {
   const target = notice.type === 'link' ? noticeTarget(notice.link) : null;
@@ -75,7 +67,7 @@ function RotatingNotices({ notices }: { notices: MenuNotice[] }) {
 export function PublicHeader() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const wide = useWide(900);
+  const wide = useMinWidth(901); // wider than 900 px
   const notices = useNotices();
   const items: MenuProps['items'] = ENTRIES.map((e) => ({ key: e.key, label: e.label }));
   const onClick: MenuProps['onClick'] = ({ key }) => navigate(key);
@@ -103,9 +95,9 @@ export function PublicHeader() {
         <Menu mode="horizontal" selectedKeys={[pathname]} items={items} onClick={onClick} style={{ flex: 1, minWidth: 0, borderBottom: 0 }} data-testid="header-menu" />
       ) : (
         <div style={{ flex: 1 }}>
-          <Dropdown menu={{ items, onClick }} trigger={['click']}>
+          <LazyDropdown menu={{ items, onClick }}>
             <Button icon={<MenuOutlined />} aria-label="菜单" data-testid="header-menu-button" />
-          </Dropdown>
+          </LazyDropdown>
         </div>
       )}
       <RotatingNotices notices={notices.data ?? []} />

@@ -1,11 +1,31 @@
 // Avatar + name dropdown shared by the public header and the navbar.
 import { UserOutlined } from '@ant-design/icons';
-import { Avatar, Button, Dropdown, Space, type MenuProps } from 'antd';
+import { Button, type MenuProps } from 'antd';
+import type { CSSProperties } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSession } from '../lib/session-store';
 import { logout } from '../lib/site-api/logout';
+import { LazyDropdown } from './lazy-dropdown';
 
 const OPERATOR_ROLE = 'operator';
+
+// antd's small Avatar and Space (default theme) as plain elements, so the header loads neither.
+const TRIGGER: CSSProperties = { display: 'inline-flex', alignItems: 'center', gap: 8, cursor: 'pointer' };
+const AVATAR: CSSProperties = {
+  boxSizing: 'border-box',
+  display: 'inline-flex',
+  justifyContent: 'center',
+  alignItems: 'center',
+  overflow: 'hidden',
+  width: 24,
+  height: 24,
+  borderRadius: '50%',
+  border: '1px solid transparent',
+  fontSize: 14,
+  color: '#fff',
+  background: 'rgba(0,0,0,0.25)',
+  verticalAlign: 'middle',
+};
 
 export interface UserMenuProps {
   /** Entries above 退出登录: key → [label, path]. */
@@ -41,11 +61,19 @@ export function UserMenu({ entries }: UserMenuProps) {
     }
   };
   return (
-    <Dropdown menu={{ items, onClick }} placement="bottomRight" trigger={['click']}>
-      <Space style={{ cursor: 'pointer' }} data-testid="user-menu">
-        <Avatar size="small" src={s.avatar || undefined} icon={<UserOutlined />} />
+    <LazyDropdown menu={{ items, onClick }} placement="bottomRight">
+      <span style={TRIGGER} data-testid="user-menu">
+        {s.avatar ? (
+          <span style={{ ...AVATAR, background: 'transparent' }}>
+            <img src={s.avatar} alt="" style={{ display: 'block', width: '100%', height: '100%', objectFit: 'cover' }} />
+          </span>
+        ) : (
+          <span style={AVATAR}>
+            <UserOutlined />
+          </span>
+        )}
         <span>{s.username || '用户'}</span>
-      </Space>
-    </Dropdown>
+      </span>
+    </LazyDropdown>
   );
 }

@@ -10,6 +10,7 @@ import { preferences, usePreferences } from '../../lib/preferences';
 import { useMenu } from '../../lib/site-api/menu';
 import { MENU_ROUTES, permitted, setAdvancedTitles, titleOf, useActiveRole, type MenuRoute } from '../route-meta';
 import { HeaderSearch } from './header-search';
+import { MENU_ICONS } from './menu-icons';
 import { ScreenfullButton } from './screenfull-button';
 import { SettingsPanel } from './settings-panel';
 import { TagsView } from './tags-view';
@@ -48,8 +49,8 @@ export function MainLayout() {
   );
   const toItem = (r: MenuRoute): NonNullable<MenuProps['items']>[number] =>
     r.children
-      ? { key: r.path, icon: r.icon, label: r.title, children: r.children.filter((c) => !c.hidden).map(toItem) }
-      : { key: r.path, icon: r.icon, label: r.title };
+      ? { key: r.path, icon: r.icon && MENU_ICONS[r.icon], label: r.title, children: r.children.filter((c) => !c.hidden).map(toItem) }
+      : { key: r.path, icon: r.icon && MENU_ICONS[r.icon], label: r.title };
   const items = routes.filter((r) => !r.hidden && permitted(r.roles, active)).map(toItem);
   const openGroup = routes.find((r) => r.children && pathname.startsWith(`${r.path}/`))?.path;
 

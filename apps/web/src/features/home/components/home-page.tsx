@@ -1,16 +1,18 @@
 // The public home page (spec 01 §2): carousel, Start using / Quick start, the three steps,
 // ?token= login, and announcements after login.
 import { CloudUploadOutlined, FileTextOutlined, RobotOutlined, SlidersOutlined } from '@ant-design/icons';
-import { Button, Carousel } from 'antd';
+import { Button } from 'antd';
 import type { CSSProperties } from 'react';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { PublicHeader } from '../../../components/public-header';
 import { session, useSession } from '../../../lib/session-store';
+import { useMinWidth } from '../../../lib/use-min-width';
 import { ui } from '../../../lib/ui-bridge';
 import { fetchAnnouncements } from '../api/announcements';
 import { fetchCarousel } from '../api/carousel';
 import { BUILT_IN_SLIDES, shownSlides, type ShownSlide } from './carousel-slides';
+import { HomeCarousel } from './home-carousel';
 
 
 const STEPS = [
@@ -32,23 +34,13 @@ const CARD: CSSProperties = { background: '#fff', border: '1px solid #f0f0f0', b
 /** Announcements show once per page load (not on every visit to the home page). */
 let announced = false;
 
-function useWideLayout(min = 1200): boolean {
-  const [wide, setWide] = useState(() => window.innerWidth >= min);
-  useEffect(() => {
-    const onResize = () => setWide(window.innerWidth >= min);
-    window.addEventListener('resize', onResize);
-    return () => window.removeEventListener('resize', onResize);
-  }, [min]);
-  return wide;
-}
-
 export function HomePage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const { token } = useSession();
-  const wide = useWideLayout();
+  const wide = useMinWidth(1200);
   // antd's md breakpoint, where the three steps sat side by side (Col md={8}).
-  const columns3 = useWideLayout(768);
+  const columns3 = useMinWidth(768);
 
   // ?token=… logs the user in, returns to the home page and reloads (spec 01 §2).
   const urlToken = params.get('token');
@@ -63,25 +55,27 @@ export function HomePage() {
     if (!token || urlToken || announced) return;
     announced = true;
     const timers: ReturnType<typeof setTimeout>[] = [];
-    // The sanitiser loads only for signed-in users, beside the announcements it cleans.
-    Promise.all([fetchAnnouncements(), import('dompurify')]).then(
-      ([list, { default: DOMPurify }]) =>
-        list.forEach((a, i) =>
-          timers.push(
-            setTimeout(
-              () =>
-                ui.notification?.info({
-                  title: a.title,
-                  description: <div dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(a.content) }} />,
-                  duration: 0,
-                  placement: 'topRight',
-                }),
-              i * 1000,
-            ),
+    // The sanitiser loads only when there are announcements to clean.
+    const show = async () => {
+      const list = await fetchAnnouncements();
+      if (list.length === 0) return;
+      const { default: DOMPurify } = await import('dompurify');
+      list.forEach((a, i) =>
+        timers.push(
+          setTimeout(
+            () =>
+              ui.notification?.info({
+                title: a.title,
+                description: <div dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(a.content) }} />,
+                duration: 0,
+                placement: 'topRight',
+              }),
+            i * 1000,
           ),
         ),
-      () => undefined,
-    );
+      );
+    };
+    show().catch(() => undefined);
     return () => timers.forEach(clearTimeout);
   }, [token, urlToken]);
 
@@ -108,8 +102,9 @@ export function HomePage() {
     <div style={{ minHeight: '100vh', background: '#fff' }}>
       <PublicHeader />
       <section style={{ maxWidth: wide ? 1200 : '100%', margin: '24px auto 0', padding: '0 24px' }} data-testid="home-carousel">
-        <Carousel autoplay autoplaySpeed={10_000} dots>
-          {slides.map((s) => (
+        <HomeCarousel
+          autoplaySpeed={10_000}
+          slides={slides.map((s) => (
             <div key={s.key}>
               <div
                 role={s.link ? 'link' : undefined}
@@ -135,7 +130,7 @@ export function HomePage() {
               </div>
             </div>
           ))}
-        </Carousel>
+        />
       </section>
       <section style={{ textAlign: 'center', padding: '40px 24px 8px' }}>
         <h2 style={H2}>医学统计，三步完成</h2>
