@@ -2,23 +2,22 @@
 // the analyses and Word exports. A worker killed mid-job: its job is taken back and retried once on
 // another worker, and its task still ends 失败 with a message, never stuck. Redis restarting: the
 // server and the workers reconnect and go on. Deleting a running task stops it on its worker.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TaskMessages } from '../services/task-service.js';
 import { register } from '../test/account-flows.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { REDIS_SERVER, startTestRedis, type TestRedis } from '../test/redis-server.js';
+import { startWorkerProcess } from '../test/worker-process.js';
 import { exampleFidOf, submitBody, ttest } from '../test/tool-flows.js';
 import { ANALYSIS_QUEUE, redisConnection } from './queue-jobs.js';
 
 const haveRedis = fs.existsSync(REDIS_SERVER);
 if (!haveRedis && process.env.CI) throw new Error('redis-server is missing: .ci/run installs it');
-const WORKER = fileURLToPath(new URL('../worker.ts', import.meta.url));
 // Long enough for a t-test on a busy machine, short enough for a hung job to time out within the test.
 const JOB_TIMEOUT_S = 20;
 
@@ -31,28 +30,7 @@ let workerLog = '';
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'labstat-workers-'));
 
 async function startWorker(name: string): Promise<void> {
-  const child = spawn(process.execPath, ['--conditions=labstat-source', '--import', 'tsx', WORKER], {
-    env: {
-      ...process.env,
-      REDIS_URL: redis.url,
-      WORKER_NAME: name,
-      JOB_CONCURRENCY: '1',
-      JOB_TIMEOUT_S: String(JOB_TIMEOUT_S),
-      JOB_ALLOW_FAULTS: '1',
-      JOB_QUEUE_LOCK_MS: '2000',
-      DATA_DIR: path.join(workDir, name),
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (workerLog += d.toString()));
-  for (let i = 0; !out.includes(`worker ${name} ready`); i++) {
-    if (child.exitCode !== null || i > 1200) throw new Error(`worker ${name} did not start: ${out}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  const child = await startWorkerProcess({ name, redisUrl: redis.url, workDir, concurrency: 1, timeoutS: JOB_TIMEOUT_S, onStderr: (t) => (workerLog += t) });
   workers.set(name, child);
 }
 

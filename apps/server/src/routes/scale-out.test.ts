@@ -4,11 +4,10 @@
 // another user's starts at once. And one user's whole journey, every step on the other server than
 // the last: sign-up and login, upload, analysis (run by a worker process), report page, Word file, AI
 // chat, a data-processing run and deleting the task.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { ProcessingPaths } from '@labstat/contracts';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,13 +15,13 @@ import { ANALYSIS_QUEUE, INGEST_QUEUE, redisConnection } from '../jobs/queue-job
 import { TaskMessages } from '../services/task-service.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { REDIS_SERVER, startTestRedis, type TestRedis } from '../test/redis-server.js';
+import { startWorkerProcess } from '../test/worker-process.js';
 import { upload, uploadOk } from '../test/files.js';
 import { startTestS3, type TestS3 } from '../test/s3-server.js';
 import { exampleFidOf, submitBody, ttest } from '../test/tool-flows.js';
 
 const haveRedis = fs.existsSync(REDIS_SERVER);
 if (!haveRedis && process.env.CI) throw new Error('redis-server is missing: .ci/run installs it');
-const WORKER = fileURLToPath(new URL('../worker.ts', import.meta.url));
 // A hung job times out after this; a real t-test takes milliseconds on a warm worker.
 const JOB_TIMEOUT_S = 6;
 
@@ -37,30 +36,8 @@ let workerLog = '';
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'labstat-scale-'));
 
 async function startWorker(name: string): Promise<void> {
-  const child = spawn(process.execPath, ['--conditions=labstat-source', '--import', 'tsx', WORKER], {
-    env: {
-      ...process.env,
-      ...storeEnv,
-      REDIS_URL: redis.url,
-      WORKER_NAME: name,
-      JOB_CONCURRENCY: '2',
-      JOB_TIMEOUT_S: String(JOB_TIMEOUT_S),
-      JOB_ALLOW_FAULTS: '1',
-      JOB_QUEUE_LOCK_MS: '2000',
-      DATA_DIR: path.join(workDir, name),
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = await startWorkerProcess({ name, redisUrl: redis.url, workDir, concurrency: 2, timeoutS: JOB_TIMEOUT_S, env: storeEnv, onStderr: (t) => (workerLog += t) });
   workers.set(name, child);
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (workerLog += d.toString()));
-  for (let i = 0; !out.includes(`worker ${name} ready`); i++) {
-    if (child.exitCode !== null || i > 1200) throw new Error(`worker ${name} did not start: ${out}${workerLog}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 /** Signs a user up: QR made on one server, scanned and the SMS code checked on the other. */
