@@ -152,15 +152,13 @@ function partial(beta: Float64Array, packed: Packed, risk: Risk, efron: boolean,
     let s0 = 0;
     s1.fill(0);
     s2.fill(0);
-    for (let q = 0; q < order.length; ) {
+    const nq = order.length;
+    for (let q = 0; q < nq; ) {
       const t = ts[q]!;
       let e0 = 0;
       let d = 0;
-      e1.fill(0);
-      e2.fill(0);
-      dx?.fill(0);
-      dying.length = 0;
-      for (; q < order.length && ts[q] === t; q++) {
+      // e1, e2 and dx are zero here: they only grow at deaths and are cleared after each death time.
+      for (; q < nq && ts[q] === t; q++) {
         const o = q * p;
         let eta = 0;
         for (let j = 0; j < p; j++) eta += beta[j]! * xs[o + j]!;
@@ -172,8 +170,8 @@ function partial(beta: Float64Array, packed: Packed, risk: Risk, efron: boolean,
           for (let k = 0; k <= j; k++) s2[j * p + k]! += r * xj * xs[o + k]!;
         }
         if (st[q]) {
+          if (perTime) dying[d] = order[q]!;
           d++;
-          if (perTime) dying.push(order[q]!);
           e0 += r;
           loglik += eta;
           for (let j = 0; j < p; j++) {
@@ -189,6 +187,8 @@ function partial(beta: Float64Array, packed: Packed, risk: Risk, efron: boolean,
       if (uT && iT) {
         uT.set(dx!);
         iT.fill(0);
+        dx!.fill(0);
+        dying.length = d;
       }
       for (let l = 0; l < d; l++) {
         const frac = efron ? l / d : 0;
@@ -205,6 +205,8 @@ function partial(beta: Float64Array, packed: Packed, risk: Risk, efron: boolean,
           if (iT) iT[j * p + k]! += v;
         }
       }
+      for (let j = 0; j < p; j++) e1[j] = 0;
+      for (let j = 0; j < p * p; j++) e2[j] = 0;
       if (perTime && uT && iT) {
         for (let j = 0; j < p; j++) for (let k = 0; k < j; k++) iT[k * p + j] = iT[j * p + k]!;
         perTime(t, uT, iT, dying);
@@ -221,7 +223,7 @@ function partial(beta: Float64Array, packed: Packed, risk: Risk, efron: boolean,
  * each case's concordant, discordant and tied-predictor pair counts (as either member) give the
  * influence (C_i − D_i)/N − (S/N)(C_i + D_i + T_i) on Somers' d = S, var(C) = Σ influence² / 4.
  */
-function concordanceOf(eta: Float64Array, risk: Risk): { concordance: number; se: number } {
+function concordanceOf(eta: Float64Array, risk: Risk, packed: Packed): { concordance: number; se: number } {
   const n = eta.length;
   const C = new Float64Array(n);
   const D = new Float64Array(n);
@@ -231,14 +233,18 @@ function concordanceOf(eta: Float64Array, risk: Risk): { concordance: number; se
   let tied = 0;
   // Dense rank of each case's η within its stratum (1 = smallest), from one stable sort.
   const rankAt = new Int32Array(n);
-  for (const order of risk.strata) {
+  for (let si = 0; si < risk.strata.length; si++) {
+    const order = risk.strata[si]!;
+    // Time and status in the stratum's risk-set order (read by position, not through case indices).
+    const ts = packed.ts[si]!;
+    const st = packed.st[si]!;
     const etaOf = new Float64Array(order.length);
     for (let k = 0; k < order.length; k++) etaOf[k] = eta[order[k]!]!;
     const byEta = argsort(etaOf);
     let m = 0;
     for (let k = 0; k < byEta.length; k++) {
       const i = order[byEta[k]!]!;
-      if (k === 0 || eta[i] !== eta[order[byEta[k - 1]!]!]) m++;
+      if (k === 0 || etaOf[byEta[k]!] !== etaOf[byEta[k - 1]!]) m++;
       rankAt[i] = m;
     }
     const fenwick = () => {
@@ -258,14 +264,14 @@ function concordanceOf(eta: Float64Array, risk: Risk): { concordance: number; se
     const later = fenwick();
     let passed = 0;
     for (let q = 0; q < order.length; ) {
-      const t = risk.time[order[q]!]!;
+      const t = ts[q]!;
       let end = q;
-      while (end < order.length && risk.time[order[end]!] === t) end++;
-      for (let a = q; a < end; a++) if (!risk.status[order[a]!]) later.add(rankAt[order[a]!]!);
-      const withCensored = passed + (end - q) - countEvents(order, q, end, risk);
+      while (end < order.length && ts[end] === t) end++;
+      for (let a = q; a < end; a++) if (!st[a]) later.add(rankAt[order[a]!]!);
+      const withCensored = passed + (end - q) - countEvents(st, q, end);
       for (let a = q; a < end; a++) {
         const i = order[a]!;
-        if (!risk.status[i]) continue;
+        if (!st[a]) continue;
         const r = rankAt[i]!;
         const lower = later.below(r - 1);
         const same = later.below(r) - lower;
@@ -276,7 +282,7 @@ function concordanceOf(eta: Float64Array, risk: Risk): { concordance: number; se
         T[i] = same;
         D[i] = withCensored - lower - same;
       }
-      for (let a = q; a < end; a++) if (risk.status[order[a]!]) later.add(rankAt[order[a]!]!);
+      for (let a = q; a < end; a++) if (st[a]) later.add(rankAt[order[a]!]!);
       passed += end - q;
       q = end;
     }
@@ -293,16 +299,16 @@ function concordanceOf(eta: Float64Array, risk: Risk): { concordance: number; se
       T[j]! += same;
     };
     for (let end = order.length; end > 0; ) {
-      const t = risk.time[order[end - 1]!]!;
+      const t = ts[end - 1]!;
       let q = end;
-      while (q > 0 && risk.time[order[q - 1]!] === t) q--;
-      for (let a = q; a < end; a++) if (risk.status[order[a]!]) asLater(order[a]!);
+      while (q > 0 && ts[q - 1] === t) q--;
+      for (let a = q; a < end; a++) if (st[a]) asLater(order[a]!);
       for (let a = q; a < end; a++) {
-        if (!risk.status[order[a]!]) continue;
+        if (!st[a]) continue;
         earlier.add(rankAt[order[a]!]!);
         eventsPassed++;
       }
-      for (let a = q; a < end; a++) if (!risk.status[order[a]!]) asLater(order[a]!);
+      for (let a = q; a < end; a++) if (!st[a]) asLater(order[a]!);
       end = q;
     }
   }
@@ -316,9 +322,9 @@ function concordanceOf(eta: Float64Array, risk: Risk): { concordance: number; se
   return { concordance: (somers + 1) / 2, se: Math.sqrt(variance / 4) };
 }
 
-function countEvents(order: Int32Array, from: number, to: number, risk: Risk): number {
+function countEvents(st: Uint8Array, from: number, to: number): number {
   let c = 0;
-  for (let a = from; a < to; a++) c += risk.status[order[a]!]!;
+  for (let a = from; a < to; a++) c += st[a]!;
   return c;
 }
 
@@ -363,12 +369,23 @@ export function coxRegression(input: CoxInput): Readonly<CoxResult> {
     for (let i = 0; i < n; i++) centred[i] = c.values[i]! - m;
     return centred;
   });
-  const strataKeys = input.strata ? Array.from(rows, (i) => String(input.strata![i])) : new Array<string>(n).fill('');
-  const groups = new Map<string, number[]>();
-  strataKeys.forEach((k, i) => (groups.get(k) ?? groups.set(k, []).get(k)!).push(i));
+  // Without strata every case is in one risk set: no per-row keys.
+  let groups: ArrayLike<number>[];
+  if (input.strata) {
+    const byKey = new Map<string, number[]>();
+    for (let i = 0; i < n; i++) {
+      const k = String(input.strata[rows[i]!]);
+      (byKey.get(k) ?? byKey.set(k, []).get(k)!).push(i);
+    }
+    groups = [...byKey.values()];
+  } else {
+    const all = new Int32Array(n);
+    for (let i = 0; i < n; i++) all[i] = i;
+    groups = [all];
+  }
   const risk: Risk = {
     // Descending time, ties in case order (a stable sort of −time).
-    strata: [...groups.values()].map((idx) => {
+    strata: groups.map((idx) => {
       const negTime = new Float64Array(idx.length);
       for (let k = 0; k < idx.length; k++) negTime[k] = -sd.time[idx[k]!]!;
       const byTime = argsort(negTime);
@@ -436,7 +453,7 @@ export function coxRegression(input: CoxInput): Readonly<CoxResult> {
   const eta = new Float64Array(n);
   for (let i = 0; i < n; i++) for (let j = 0; j < p; j++) eta[i]! += beta[j]! * X[j]![i]!;
   const test = (statistic: number) => ({ statistic, df: p, pValue: chisqSf(statistic, p) });
-  const c = concordanceOf(eta, risk);
+  const c = concordanceOf(eta, risk, packed);
   return {
     coefficients,
     n,
@@ -458,14 +475,21 @@ export function coxRegression(input: CoxInput): Readonly<CoxResult> {
 }
 
 /** Per-observation time scale of cox.zph: 1 − KM(t−) over all cases, ranks, t or log t. */
-function zphTimes(time: Float64Array, status: Uint8Array, transform: 'km' | 'rank' | 'identity' | 'log'): Float64Array {
+function zphTimes(time: Float64Array, status: Uint8Array, transform: 'km' | 'rank' | 'identity' | 'log', descending?: Int32Array): Float64Array {
   const n = time.length;
   if (transform === 'identity') return Float64Array.from(time);
   if (transform === 'log') {
     if (time.some((t) => !(t > 0))) throw new StatsError('INVALID_ARGUMENT', '时间取对数要求所有时间大于0');
     return Float64Array.from(time, Math.log);
   }
-  const order = argsort(time);
+  // One stratum: its risk-set order reversed is ascending time (the order within ties does not
+  // matter: tied times get one value).
+  let order: ArrayLike<number>;
+  if (descending && descending.length === n) {
+    const asc = new Int32Array(n);
+    for (let q = 0; q < n; q++) asc[q] = descending[n - 1 - q]!;
+    order = asc;
+  } else order = argsort(time);
   const out = new Float64Array(n);
   if (transform === 'rank') {
     for (let q = 0; q < n; ) {
@@ -490,6 +514,15 @@ function zphTimes(time: Float64Array, status: Uint8Array, transform: 'km' | 'ran
   return out;
 }
 
+/** Schoenfeld residuals of every death, flat: residual e is r[e·p .. e·p + p). */
+interface Deaths {
+  time: Float64Array;
+  g: Float64Array;
+  r: Float64Array;
+  i: Int32Array;
+  count: number;
+}
+
 function zphTest(
   beta: Float64Array,
   X: readonly Float64Array[],
@@ -501,7 +534,7 @@ function zphTest(
   transform: 'km' | 'rank' | 'identity' | 'log',
 ): CoxResult['proportionalHazards'] {
   const p = X.length;
-  const tt = zphTimes(risk.time, risk.status, transform);
+  const tt = zphTimes(risk.time, risk.status, transform, risk.strata.length === 1 ? risk.strata[0] : undefined);
   let sum = 0;
   let events = 0;
   risk.status.forEach((s, i) => {
@@ -515,20 +548,23 @@ function zphTest(
   const m = 2 * p;
   const H = new Float64Array(m * m);
   // Schoenfeld residual of each death: x − the (Efron-averaged) risk-set mean at its time.
-  const deathsAt: { time: number; g: number; r: Float64Array; i: number }[] = [];
+  // Flat per-death storage, filled in risk-set order.
+  const deathsAt: Deaths = { time: new Float64Array(events), g: new Float64Array(events), r: new Float64Array(events * p), i: new Int32Array(events), count: 0 };
+  const mean = new Float64Array(p);
   partial(beta, packed, risk, efron, (t, score, info, deaths) => {
     // g(t) is one value per time (every transform is a function of the time alone).
     const g = tt[deaths[0]!]! - centre;
-    const mean = new Float64Array(p);
     for (let j = 0; j < p; j++) {
       let sx = 0;
       for (const i of deaths) sx += X[j]![i]!;
       mean[j] = (sx - score[j]!) / deaths.length;
     }
     for (const i of deaths) {
-      const r = new Float64Array(p);
-      for (let j = 0; j < p; j++) r[j] = X[j]![i]! - mean[j]!;
-      deathsAt.push({ time: t, g: tt[i]!, r, i });
+      const e = deathsAt.count++;
+      for (let j = 0; j < p; j++) deathsAt.r[e * p + j] = X[j]![i]! - mean[j]!;
+      deathsAt.time[e] = t;
+      deathsAt.g[e] = tt[i]!;
+      deathsAt.i[e] = i;
     }
     for (let j = 0; j < p; j++) {
       u2[j] = u2[j]! + g * score[j]!;
@@ -574,7 +610,7 @@ function scaledSchoenfeld(
   info: Float64Array,
   risk: Risk,
   blocks: readonly { term: string; drop: Set<number> }[],
-  deaths: { time: number; g: number; r: Float64Array; i: number }[],
+  deaths: Deaths,
 ): ScaledSchoenfeld {
   const p = beta.length;
   const q = blocks.length;
@@ -626,33 +662,40 @@ function scaledSchoenfeld(
     }
     return hit;
   };
-  const ordered = [...deaths].sort((a, b) => a.time - b.time || a.i - b.i);
-  const scaled = blocks.map(() => new Array<number | null>(ordered.length).fill(null));
+  const nd = deaths.count;
+  const ordered = new Int32Array(nd);
+  for (let e = 0; e < nd; e++) ordered[e] = e;
+  ordered.sort((a, b) => deaths.time[a]! - deaths.time[b]! || deaths.i[a]! - deaths.i[b]!);
+  const scaled = blocks.map(() => new Array<number | null>(nd).fill(null));
   // The used terms (and their inverse) depend on the stratum only.
   const termsOf = used.map((row) => first.flatMap((j, t) => (row[j]! > 0 ? [t] : [])));
   const inverseOf = termsOf.map((k) => (k.length > 0 ? inverseFor(k) : null));
+  const rt = new Float64Array(q);
   ordered.forEach((d, e) => {
-    const k = termsOf[stratumOf[d.i]!]!;
+    const di = deaths.i[d]!;
+    const o = d * p;
+    const k = termsOf[stratumOf[di]!]!;
     if (k.length === 0) {
       // A stratum where every covariate is constant: R leaves the (zero) residual unscaled.
       for (let t = 0; t < q; t++) {
         let v = 0;
-        for (let j = 0; j < p; j++) v += d.r[j]! * T[j * q + t]!;
+        for (let j = 0; j < p; j++) v += deaths.r[o + j]! * T[j * q + t]!;
         scaled[t]![e] = v + shift[t]!;
       }
       return;
     }
-    const { inv } = inverseOf[stratumOf[d.i]!]!;
-    const rt = k.map((t) => {
+    const { inv } = inverseOf[stratumOf[di]!]!;
+    for (let r = 0; r < k.length; r++) {
+      const t = k[r]!;
       let v = 0;
-      for (let j = 0; j < p; j++) v += d.r[j]! * T[j * q + t]!;
-      return v;
-    });
+      for (let j = 0; j < p; j++) v += deaths.r[o + j]! * T[j * q + t]!;
+      rt[r] = v;
+    }
     k.forEach((t, c) => {
       let v = 0;
       for (let r = 0; r < k.length; r++) v += rt[r]! * inv[r * k.length + c]!;
       scaled[t]![e] = v + shift[t]!;
     });
   });
-  return { terms: blocks.map((b) => b.term), time: ordered.map((d) => d.time), transformedTime: ordered.map((d) => d.g), scaled };
+  return { terms: blocks.map((b) => b.term), time: Array.from(ordered, (d) => deaths.time[d]!), transformedTime: Array.from(ordered, (d) => deaths.g[d]!), scaled };
 }
