@@ -98,7 +98,7 @@ export async function ingestNumericCsv(input: FastInput): Promise<CsvIngestOutpu
       fs.rmSync(input.parquetPath, { force: true });
       return null;
     }
-    return { ...out, notes: [...notes] };
+    return { ...out, notes };
   } finally {
     con.closeSync();
     instance.closeSync();

@@ -37,6 +37,15 @@ export interface UploadSource {
   truncated(): boolean;
 }
 
+/** What is known of a file before its ingest: who owns it, its name, size and hash. */
+interface FileMeta {
+  ownerId: number | null;
+  exampleKey: string | null;
+  filename: string;
+  size: number;
+  sha256: string;
+}
+
 const CONTENT_TYPES = {
   csv: 'text/csv',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -204,14 +213,14 @@ export class FileService {
   private async ingestAndStore(
     work: string,
     original: string,
-    meta: { ownerId: number | null; exampleKey: string | null; filename: string; size: number; sha256: string },
+    meta: FileMeta,
     queue: QueueClient | null = null,
   ): Promise<FileSummary> {
     const small = (await ingestCost(original, meta.size, this.settings.smallBytes + 1)) <= this.settings.smallBytes;
     const fid = crypto.randomBytes(12).toString('base64url');
     const parquetKey = `files/${fid}/data.parquet`;
     const lane = meta.ownerId === null ? 'examples' : `user:${meta.ownerId}`;
-    if (queue) return this.ingestRemotely(queue, fid, original, meta, small, lane);
+    if (queue) return this.ingestRemotely(queue, fid, parquetKey, original, meta, small, lane);
     const result = await this.lanes[small ? 'small' : 'large'].run(async () => {
       try {
         return await ingestFile(original, meta.filename, work, this.settings);
@@ -226,7 +235,7 @@ export class FileService {
       await this.store.putFile(originalKey, original, CONTENT_TYPES[result.kind]);
       await this.store.putFile(parquetKey, result.parquetPath, 'application/vnd.apache.parquet');
     } catch (err) {
-      await this.store.deletePrefix(`files/${fid}`).catch(() => undefined);
+      await this.discard(fid);
       throw err;
     }
     return this.record(fid, originalKey, parquetKey, result, meta);
@@ -240,16 +249,15 @@ export class FileService {
   private async ingestRemotely(
     queue: QueueClient,
     fid: string,
+    parquetKey: string,
     original: string,
-    meta: { ownerId: number | null; exampleKey: string | null; filename: string; size: number; sha256: string },
+    meta: FileMeta,
     small: boolean,
     lane: string,
   ): Promise<FileSummary> {
     // The declared extension is the kind's (ingest refuses any other), so the key can be chosen now.
     const ext = UPLOAD_EXTENSIONS.find((e) => meta.filename.toLowerCase().endsWith(e)) ?? '.bin';
     const originalKey = `files/${fid}/original${ext}`;
-    const parquetKey = `files/${fid}/data.parquet`;
-    const drop = () => this.store.deletePrefix(`files/${fid}`).catch(() => undefined);
     let result: Omit<IngestResult, 'parquetPath'>;
     try {
       await this.store.putFile(originalKey, original, CONTENT_TYPES[ext.slice(1) as keyof typeof CONTENT_TYPES]);
@@ -260,11 +268,16 @@ export class FileService {
       if (!answer.ok) throw badRequest(answer.problem);
       result = answer.result;
     } catch (err) {
-      await drop();
+      await this.discard(fid);
       if (isQueueFailure(err)) throw new Error(`ingest on a worker failed: ${err.message}`);
       throw err;
     }
     return this.record(fid, originalKey, parquetKey, result, meta);
+  }
+
+  /** Removes whatever of file `fid` reached the store (a failed ingest or insert). */
+  private discard(fid: string): Promise<void> {
+    return this.store.deletePrefix(`files/${fid}`).catch(() => undefined);
   }
 
   /** The file's row, once its original and Parquet copy are in the store. */
@@ -273,7 +286,7 @@ export class FileService {
     originalKey: string,
     parquetKey: string,
     result: Omit<IngestResult, 'parquetPath'>,
-    meta: { ownerId: number | null; exampleKey: string | null; filename: string; size: number; sha256: string },
+    meta: FileMeta,
   ): Promise<FileSummary> {
     const row: Omit<DataFileRow, 'id'> = {
       fid,
@@ -297,7 +310,7 @@ export class FileService {
     try {
       await this.repo.insert(row);
     } catch (err) {
-      await this.store.deletePrefix(`files/${fid}`).catch(() => undefined);
+      await this.discard(fid);
       throw err;
     }
     return summarize(row);
