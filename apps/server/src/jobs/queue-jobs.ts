@@ -1,4 +1,5 @@
-// Analyses and report exports on a Redis queue (BullMQ), when REDIS_URL is set (issue 26): API
+// Analyses, report exports, upload ingests and data-processing runs on Redis queues (BullMQ), when
+// REDIS_URL is set (issue 26; ingests and processing only with a shared S3 store): API
 // servers enqueue and wait; `npm run worker` processes on any host take the jobs and run them in
 // their own thread pools, under the same deadline (counted from when a worker starts the job), heap
 // cap and per-user fairness as the in-process pool.
@@ -12,12 +13,14 @@ import { Redis } from 'ioredis';
 import type { ColumnData } from '@labstat/tools';
 import type { IngestResult } from '../ingest/ingest.js';
 import type { ExportJobInput } from './export-job.js';
+import type { ProcessingJobData, ProcessingJobResult } from './processing-job.js';
 import type { ToolJobInput, ToolJobResult } from './tool-job.js';
 import { UserSlots, type UserSlotSettings } from './user-slots.js';
 
 export const ANALYSIS_QUEUE = 'labstat-analyses';
 export const EXPORT_QUEUE = 'labstat-exports';
 export const INGEST_QUEUE = 'labstat-ingests';
+export const PROCESSING_QUEUE = 'labstat-processing';
 
 /**
  * An upload's ingest on a worker (with a shared S3 store): the original is already at
@@ -97,6 +100,8 @@ export class QueueClient {
   private readonly analysisEvents: QueueEvents;
   private readonly exportEvents: QueueEvents;
   private readonly ingestEvents: QueueEvents;
+  private readonly processing: Queue;
+  private readonly processingEvents: QueueEvents;
   private readonly ready: Promise<unknown>;
 
   constructor(url: string) {
@@ -108,7 +113,14 @@ export class QueueClient {
     this.exportEvents = quiet(new QueueEvents(EXPORT_QUEUE, { connection: redisConnection(url) }));
     this.ingests = quiet(new Queue(INGEST_QUEUE, { connection: this.connection }));
     this.ingestEvents = quiet(new QueueEvents(INGEST_QUEUE, { connection: redisConnection(url) }));
-    this.ready = Promise.all([this.analysisEvents.waitUntilReady(), this.exportEvents.waitUntilReady(), this.ingestEvents.waitUntilReady()]);
+    this.processing = quiet(new Queue(PROCESSING_QUEUE, { connection: this.connection }));
+    this.processingEvents = quiet(new QueueEvents(PROCESSING_QUEUE, { connection: redisConnection(url) }));
+    this.ready = Promise.all([
+      this.analysisEvents.waitUntilReady(),
+      this.exportEvents.waitUntilReady(),
+      this.ingestEvents.waitUntilReady(),
+      this.processingEvents.waitUntilReady(),
+    ]);
   }
 
   /** Runs an analysis on some worker; rejects with `{ reason, message }` when it ends without a result. */
@@ -153,6 +165,17 @@ export class QueueClient {
     }
   }
 
+  /** Runs a data-processing method on a worker (one that dies mid-run: retried once, as ingests). */
+  async process(data: ProcessingJobData, opts: { id: string }): Promise<ProcessingJobResult> {
+    await this.ready;
+    const job = await this.processing.add('processing', data, { jobId: opts.id, attempts: 1, removeOnComplete: { age: 3600 }, removeOnFail: { age: 24 * 3600 } });
+    try {
+      return (await job.waitUntilFinished(this.processingEvents)) as ProcessingJobResult;
+    } catch (err) {
+      throw failureOf(err instanceof Error ? err.message : String(err)) satisfies QueueFailure;
+    }
+  }
+
   /** A waiting job is removed; a running one is stopped by its worker. */
   private async cancel(job: Job): Promise<void> {
     const state = await job.getState();
@@ -177,7 +200,9 @@ export class QueueClient {
   }
 
   async close(): Promise<void> {
-    await Promise.allSettled([this.analysisEvents.close(), this.exportEvents.close(), this.ingestEvents.close(), this.analyses.close(), this.exports.close(), this.ingests.close()]);
+    await Promise.allSettled(
+      [this.analysisEvents, this.exportEvents, this.ingestEvents, this.processingEvents, this.analyses, this.exports, this.ingests, this.processing].map((q) => q.close()),
+    );
     this.publisher.disconnect();
     this.connection.disconnect();
   }
@@ -197,6 +222,8 @@ export interface LocalRunner {
   export(input: ExportJobInput): Promise<Buffer>;
   /** Upload ingests, on workers that reach the shared store. */
   ingest?: { run(data: IngestJobData): Promise<IngestJobResult>; concurrency: number };
+  /** Data-processing runs, on workers that reach the shared store. */
+  processing?: { run(data: ProcessingJobData): Promise<ProcessingJobResult>; concurrency: number };
 }
 
 export interface QueueWorkerSettings {
@@ -262,10 +289,27 @@ export function startQueueWorkers(settings: QueueWorkerSettings, runner: LocalRu
   const ingests = ingest
     ? quiet(new Worker(INGEST_QUEUE, async (job: Job<IngestJobData>) => ingest.run(job.data), { ...common, concurrency: ingest.concurrency, connection: redisConnection(settings.url) }))
     : null;
+  const processing = runner.processing;
+  const processors = processing
+    ? quiet(
+        new Worker(
+          PROCESSING_QUEUE,
+          async (job: Job<ProcessingJobData>) => {
+            try {
+              return await processing.run(job.data);
+            } catch (err) {
+              console.error(JSON.stringify({ level: 40, time: Date.now(), worker: settings.name, reqId: job.data.requestId, taskid: job.id, processId: job.data.processId, msg: `processing job failed: ${err instanceof Error ? err.message : String(err)}` }));
+              throw err;
+            }
+          },
+          { ...common, concurrency: processing.concurrency, connection: redisConnection(settings.url) },
+        ),
+      )
+    : null;
   return {
-    ready: Promise.all([analyses.waitUntilReady(), exports.waitUntilReady(), ingests?.waitUntilReady()]).then(() => undefined),
+    ready: Promise.all([analyses.waitUntilReady(), exports.waitUntilReady(), ingests?.waitUntilReady(), processors?.waitUntilReady()]).then(() => undefined),
     async close() {
-      await Promise.allSettled([analyses.close(), exports.close(), ingests?.close()]);
+      await Promise.allSettled([analyses.close(), exports.close(), ingests?.close(), processors?.close()]);
       subscriber.disconnect();
     },
   };

@@ -28,6 +28,6 @@ export const processingRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
   );
 
   app.post(ProcessingPaths.submit, { preHandler: auth, schema: { body: ProcessingSubmitBody, response: { 200: envelopeSchema(ProcessingResultData) } } }, async (req) =>
-    ok(await processing.submit(sessionOf(req).userId, req.body), '处理完成，已生成新的数据文件'),
+    ok(await processing.submit(sessionOf(req).userId, req.body, req.id), '处理完成，已生成新的数据文件'),
   );
 };

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { ProcessingPaths } from '@labstat/contracts';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANALYSIS_QUEUE, INGEST_QUEUE, redisConnection } from '../jobs/queue-jobs.js';
+import { ANALYSIS_QUEUE, INGEST_QUEUE, PROCESSING_QUEUE, redisConnection } from '../jobs/queue-jobs.js';
 import { TaskMessages } from '../services/task-service.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { REDIS_SERVER, startTestRedis, type TestRedis } from '../test/redis-server.js';
@@ -217,6 +217,31 @@ describe.skipIf(!haveRedis)('two API servers and two workers on one database, Re
     const processReport = await a.app.inject({ method: 'GET', url: sorted.body.data.report, headers: { 'x-csrftoken': token } });
     expect(processReport.statusCode).toBe(200);
     expect(processReport.body).toContain('两组血压_排序.csv');
+    // The run was a worker's (the store is shared S3): its queue job, named by the task id, says which.
+    const processingQueue = new Queue(PROCESSING_QUEUE, { connection: redisConnection(redis.url) });
+    try {
+      const sortJob = await processingQueue.getJob(sorted.body.data.taskid);
+      expect(sortJob, 'the processing run went through the queue').toBeDefined();
+      expect(['w1', 'w2']).toContain(sortJob!.processedBy);
+      // Another file of the user's, named by the form, reaches the worker through the store: the
+      // sorted file appended to the original on B (80 rows), its page read on A.
+      const appended = await b.call('POST', ProcessingPaths.submit, { token, body: { processId: 5023, file: file._fid, form: { other: sorted.body.data._fid, source: true, sourceName: '来源' } } });
+      expect(appended.body.code, JSON.stringify(appended.body)).toBe(200);
+      const appendedPage = (await a.call('GET', `/v2/datamanager/detailfile?_fid=${appended.body.data._fid}&page=1&page_size=100`, { token })).body.data.rows as unknown[][];
+      expect(appendedPage[0]).toEqual(['编号', '组别', '收缩压', '来源']);
+      expect(appendedPage).toHaveLength(81);
+      expect(new Set(appendedPage.slice(1).map((r) => r[3]))).toEqual(new Set(['两组血压.csv', '两组血压_排序.csv']));
+      expect(['w1', 'w2']).toContain((await processingQueue.getJob(appended.body.data.taskid))!.processedBy);
+      // A form the method refuses on the worker answers its Chinese message on the server, and leaves
+      // neither a task nor a file (a file that does not exist as the one to append).
+      const filesBefore = (await a.call('GET', '/v2/datamanager/filelist', { token })).body.data.length as number;
+      const refused = await a.call('POST', ProcessingPaths.submit, { token, body: { processId: 5023, file: file._fid, form: { other: 'no-such-file', source: false, sourceName: '来源' } } });
+      expect(refused.body.code).toBe(400);
+      expect(refused.body.msg).toBe('所选的另一个数据文件不存在或已删除');
+      expect((await b.call('GET', '/v2/datamanager/filelist', { token })).body.data.length).toBe(filesBefore);
+    } finally {
+      await processingQueue.close();
+    }
 
     // Deleted on B: gone on A — the task list, its result and its report page.
     const del = await b.app.inject({ method: 'DELETE', url: `/delete/task/tool?taskid=${taskid}`, headers: { 'x-csrftoken': token } });

@@ -135,7 +135,9 @@ export function createServices(db: Db, config: Config, now: () => number = Date.
   const content = new ContentService(new ContentRepo(k));
   const association = new AssociationService(new AssociationRepo(k), files, now);
   const calc = new CalcService(new CalcRepo(k), limiter, jobs, `LabStat ${config.version}`, now, () => services.logger);
-  const processing = new ProcessingService(tasksRepo, files, reader, store, videosRepo, videos, { instance: tasks.instance, leaseMs: jobs.leaseMs }, `LabStat ${config.version}`, now, () => services.logger);
+  const processing = new ProcessingService(tasksRepo, files, reader, store, config.ingest, videosRepo, videos, { instance: tasks.instance, leaseMs: jobs.leaseMs }, `LabStat ${config.version}`, now, () => services.logger);
+  // Data-processing runs too, for the same reason: the worker must reach the files through the store.
+  if (queue && config.s3) processing.runOnWorkers(queue);
   const services: Services = { sessions, accounts, sms, wechat, site: new SiteRepo(k), smsProvider, wechatProvider, store, reader, files, tools, tasks, reports, jobs, ai, pay, commerce, feedback, content, association, videos, calc, processing, ops: createOps({ db: k, feedback, pay, commerce, sessions, videos, now, catalogueChanged: () => catalogue.invalidate() }), logger: null };
   return services;
 }

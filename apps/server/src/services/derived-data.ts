@@ -9,7 +9,7 @@ import type { DerivedData } from '@labstat/tools';
 import type { FileSummary } from '@labstat/contracts';
 import type { ParquetReader } from '../ingest/parquet-reader.js';
 import type { AnalysisFile, FileService } from './file-service.js';
-import { resultFilename } from './processing-service.js';
+import { resultFilename } from '../jobs/processing-job.js';
 
 const csvCell = (v: number | string | null): string => {
   if (v === null || (typeof v === 'number' && !Number.isFinite(v))) return '';

@@ -24,6 +24,7 @@ import { ingestFile } from '../ingest/ingest.js';
 import { ingestCost } from '../ingest/ingest-cost.js';
 import type { ParquetReader } from '../ingest/parquet-reader.js';
 import type { IngestResult } from '../ingest/ingest.js';
+import type { MadeFile } from '../jobs/processing-job.js';
 import { isQueueFailure, type QueueClient } from '../jobs/queue-jobs.js';
 import { ScratchSpace, type SweepResult } from '../lib/scratch-space.js';
 import { Semaphore } from '../lib/semaphore.js';
@@ -90,6 +91,8 @@ export interface AnalysisFile {
   delimiter: string;
   rows: number;
   variables: VariableInfo[];
+  /** The store key of the Parquet copy (for work on another machine sharing the store). */
+  parquetKey: string;
   parquetPath(): Promise<string>;
 }
 
@@ -185,6 +188,14 @@ export class FileService {
     } finally {
       await fs.promises.rm(work, { recursive: true, force: true });
     }
+  }
+
+  /**
+   * A file a processing job already put in the store (original and Parquet copy) becomes one of the
+   * user's data files; if its row cannot be written, its objects are removed.
+   */
+  recordMade(ownerId: number, made: MadeFile): Promise<FileSummary> {
+    return this.record(made.fid, made.originalKey, made.parquetKey, made.result, { ownerId, exampleKey: null, filename: made.filename, size: made.size, sha256: made.sha256 });
   }
 
   /** A scratch directory for server-side work, removed by `done` (and by the sweep if we crash). */
@@ -381,6 +392,7 @@ export class FileService {
       delimiter: row.delimiter,
       rows: Number(row.row_count),
       variables: variablesOf(row),
+      parquetKey: row.parquet_key,
       parquetPath: () => this.parquetPath(row),
     };
   }

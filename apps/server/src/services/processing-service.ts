@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ProcessingMessages, ProcessingSubmitBody, Report, ResultCode, TaskStatus, ToolPaths, type FormField, type ProcessingItem, type ProcessingResultData } from '@labstat/contracts';
-import { executeProcessing, processingById, processingFields, processingList, type OtherRelation, type ProcessingMethod } from '@labstat/processing';
+import { processingById, processingFields, processingList, type ProcessingMethod } from '@labstat/processing';
 import { ToolInputError, validateFields } from '@labstat/tools';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
@@ -17,7 +17,10 @@ import { markdownHtml } from '../lib/html.js';
 import { Semaphore } from '../lib/semaphore.js';
 import type { TasksRepo } from '../repositories/tasks-repo.js';
 import type { ObjectStore } from '../storage/object-store.js';
-import type { FileService } from './file-service.js';
+import { cleanFilename, type FileService } from './file-service.js';
+import type { IngestSettings } from '../config.js';
+import { discardMade, processingRunner, type ProcessingJobData, type ProcessingJobResult } from '../jobs/processing-job.js';
+import type { QueueClient } from '../jobs/queue-jobs.js';
 import type { ParquetReader } from '../ingest/parquet-reader.js';
 import type { VideoService, VideoSignature } from './video-service.js';
 import type { VideosRepo } from '../repositories/videos-repo.js';
@@ -30,29 +33,33 @@ const PROCESSING_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.reso
 /** A method's manual, in its folder (src/<key>/manual.md, also when running from dist). */
 const manualFile = (key: string) => path.join(PROCESSING_ROOT, 'src', key, 'manual.md');
 
-/** "体检数据.xlsx" + "排序" → "体检数据_排序.csv". */
-export function resultFilename(source: string, suffix: string): string {
-  const stem = source.replace(/\.(csv|xlsx|xls)$/i, '');
-  const part = suffix.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').slice(0, 40);
-  return `${stem}_${part}.csv`;
-}
-
 export class ProcessingService {
   /** Jobs at once on this instance, one per user. */
   private readonly slots = new Semaphore(2, 1);
 
+  /** The in-process runner; with REDIS_URL and a shared store, runs go to `npm run worker` processes. */
+  private readonly runLocal: (data: ProcessingJobData) => Promise<ProcessingJobResult>;
+  private queue: QueueClient | null = null;
+
   constructor(
     private readonly tasks: TasksRepo,
     private readonly files: FileService,
-    private readonly reader: ParquetReader,
+    reader: ParquetReader,
     private readonly store: ObjectStore,
+    ingest: IngestSettings,
     private readonly videosRepo: VideosRepo,
     private readonly videos: VideoService,
     private readonly lease: { instance: string; leaseMs: number },
     private readonly engineVersion: string,
     private readonly now: () => number,
     private readonly log: () => FastifyBaseLogger | null,
-  ) {}
+  ) {
+    this.runLocal = processingRunner(store, reader, ingest, (prefix) => files.scratchDir(prefix), cleanFilename);
+  }
+
+  runOnWorkers(queue: QueueClient): void {
+    this.queue = queue;
+  }
 
   list(): ProcessingItem[] {
     return processingList();
@@ -84,7 +91,8 @@ export class ProcessingService {
     return row?.video_file_id ? { status: 1, signature: this.videos.signature(row.video_file_id) } : { status: 0, signature: null };
   }
 
-  async submit(userId: number, body: Submission): Promise<ProcessingResultData> {
+  /** `requestId`: the submitting request's id, carried into the job and its log lines. */
+  async submit(userId: number, body: Submission, requestId?: string): Promise<ProcessingResultData> {
     const m = this.method(body.processId);
     const d = m.definition;
     const fid = typeof body.file === 'string' ? body.file : Object.values(body.file)[0];
@@ -98,6 +106,25 @@ export class ProcessingService {
       if (err instanceof ToolInputError) throw badRequest(err.message);
       throw err;
     }
+
+    // The other files the form names (merge, append), checked here where the database is.
+    const others: ProcessingJobData['others'] = {};
+    for (const f of d.fileFields ?? []) {
+      const other = params[f];
+      if (typeof other !== 'string' || other === '' || other === file.fid || Object.hasOwn(others, other)) continue;
+      others[other] = await this.files.forAnalysis(userId, other).then(
+        (o) => ({ fid: o.fid, filename: o.filename, rows: o.rows, variables: o.variables, parquetKey: o.parquetKey }),
+        () => ({ problem: '所选的另一个数据文件不存在或已删除' }),
+      );
+    }
+    const data: ProcessingJobData = {
+      processId: d.id,
+      params,
+      user: userId,
+      source: { fid: file.fid, filename: file.filename, rows: file.rows, variables: file.variables, parquetKey: file.parquetKey },
+      others,
+      ...(requestId ? { requestId } : {}),
+    };
 
     return this.slots.run(async () => {
       const taskid = newId();
@@ -120,36 +147,19 @@ export class ProcessingService {
         started_at: createdAt,
         client_ref: null,
       });
-      const scratch = await this.files.scratchDir('proc-');
       try {
-        const opened: OtherRelation[] = [];
-        const result = await this.reader.withViews([{ view: 'src', parquetPath: await file.parquetPath(), vars: file.variables }], async (con, addView) => {
-          const openFile = async (other: string): Promise<OtherRelation> => {
-            if (other === file.fid) throw new ToolInputError('请选择另一个数据文件');
-            const f = await this.files.forAnalysis(userId, other).catch(() => {
-              throw new ToolInputError('所选的另一个数据文件不存在或已删除');
-            });
-            const relation = `other${opened.length + 1}`;
-            await addView(relation, await f.parquetPath(), f.variables);
-            const rel = { relation, filename: f.filename, variables: f.variables };
-            opened.push(rel);
-            return rel;
-          };
-          return executeProcessing({
-            con,
-            method: m,
-            params,
-            variables: file.variables,
-            filename: file.filename,
-            rows: file.rows,
-            openFile,
-            outPath: (i) => path.join(scratch.dir, `out-${i}.csv`),
-          });
-        });
+        const answer = this.queue ? await this.queue.process(data, { id: taskid }) : await this.runLocal(data);
+        if (!answer.ok) throw new ToolInputError(answer.problem);
         const made: Array<{ _fid: string; filename: string; rows: number; cols: number }> = [];
-        for (const o of result.outputs) {
-          const s = await this.files.ingestLocal(userId, o.path, resultFilename(file.filename, o.suffix));
-          made.push({ _fid: s._fid, filename: s.filename, rows: s.rows, cols: s.cols });
+        for (const [i, o] of answer.outputs.entries()) {
+          try {
+            const s = await this.files.recordMade(userId, o);
+            made.push({ _fid: s._fid, filename: s.filename, rows: s.rows, cols: s.cols });
+          } catch (err) {
+            // This one's objects are gone with its failed row; the ones after it never got a row.
+            await discardMade(this.store, answer.outputs.slice(i + 1));
+            throw err;
+          }
         }
         const reportid = newId();
         const report: Report = Report.parse({
@@ -164,8 +174,8 @@ export class ProcessingService {
               title: '处理结果',
               blocks: [
                 { type: 'table', title: '新生成的数据文件', columns: ['文件名', '行数', '列数'], rows: made.map((f) => [f.filename, f.rows, f.cols]), footnotes: [`原文件“${file.filename}”（${file.rows} 行）保持不变。`] },
-                { type: 'table', title: '处理说明', columns: ['说明'], rows: result.plan.notes.map((n) => [n]), footnotes: [] },
-                ...(result.plan.tables ?? []).map((t) => ({ type: 'table' as const, title: t.title, columns: t.columns, rows: t.rows, footnotes: [] })),
+                { type: 'table', title: '处理说明', columns: ['说明'], rows: answer.notes.map((n) => [n]), footnotes: [] },
+                ...answer.tables.map((t) => ({ type: 'table' as const, title: t.title, columns: t.columns, rows: t.rows, footnotes: [] })),
               ],
             },
           ],
@@ -189,11 +199,9 @@ export class ProcessingService {
           await this.tasks.failLive(taskid, this.lease.instance, err.message, this.now());
           throw err;
         }
-        this.log()?.error({ taskid, processId: d.id, err }, 'data processing failed');
+        this.log()?.error({ taskid, processId: d.id, reqId: requestId, err }, 'data processing failed');
         await this.tasks.failLive(taskid, this.lease.instance, '数据处理出错，请稍后重试或联系客服', this.now());
         throw new AppError(ResultCode.serverError, '数据处理出错，请稍后重试或联系客服', 500);
-      } finally {
-        await scratch.done();
       }
     }, `user:${userId}`);
   }
