@@ -191,7 +191,7 @@ export function applyFigureOptions(
       if (typeof s.symbolSize === 'number') sizes.push(s.symbolSize);
       for (const d of Array.isArray(s.data) ? s.data : []) if (d && typeof d === 'object' && typeof d.symbolSize === 'number') sizes.push(d.symbolSize);
     }
-    const shrink = Math.min(1, (0.85 * pitch) / Math.max(1, ...sizes));
+    const shrink = Math.min(1, (0.85 * pitch) / sizes.reduce((a, b) => Math.max(a, b), 1));
     if (shrink < 1) {
       const r = (v: number) => Math.max(2, Math.round(v * shrink * 10) / 10);
       for (const s of series) {

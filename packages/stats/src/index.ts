@@ -7,6 +7,7 @@ export * from './distributions/f.js';
 export * from './distributions/discrete.js';
 export * from './descriptive/quantile.js';
 export * from './descriptive/describe.js';
+export * from './descriptive/extent.js';
 export * from './hypothesis/common.js';
 export * from './hypothesis/groups.js';
 export * from './hypothesis/ttest.js';

@@ -3,6 +3,7 @@
 import type { Group } from '@labstat/stats';
 import { fiveNumbers } from './groups.js';
 import type { ReportBlock } from '@labstat/contracts';
+import { maxOf, minOf } from '@labstat/stats';
 
 export const PALETTE = ['#409EFF', '#F56C6C', '#67C23A', '#E6A23C', '#909399', '#8E6FD8', '#36CFC9', '#FF85C0'];
 const FONT = { fontFamily: 'Times New Roman, SimSun, serif' };
@@ -61,7 +62,7 @@ export function markShares(sizes: readonly number[], max = MAX_MARKS): number[] 
   }
   // The minimum of one for tiny sets can overshoot: take the excess from the largest shares.
   while (left < 0) {
-    const i = shares.indexOf(Math.max(...shares));
+    const i = shares.indexOf(maxOf(shares));
     shares[i]!--;
     left++;
   }
@@ -129,8 +130,8 @@ export function boxplotChart(groups: Group[], o: BoxplotOptions): ReportBlock {
   const big = largeBoxplot(groups, o.maxPoints);
   const extremes = groups.map((g) => fiveNumbers(g.values));
   const boxes = big.large ? big.boxes : extremes;
-  let top = Math.max(...extremes.map((b) => b[4]));
-  const bottom = Math.min(...extremes.map((b) => b[0]));
+  let top = maxOf(extremes.map((b) => b[4]));
+  const bottom = minOf(extremes.map((b) => b[0]));
   const span = top - bottom || 1;
   const series: Array<Record<string, unknown>> = [
     { type: 'boxplot', name: o.yName, colorBy: 'data', itemStyle: { borderWidth: 1.5 }, data: boxes },
@@ -220,8 +221,8 @@ export function meanBarChart(
   o: { title: string; yName: string; barLabel: string; mark?: { a: number; b: number; p: number } },
 ): ReportBlock {
   const r = (v: number) => Number(v.toPrecision(10));
-  const hi = Math.max(0, ...groups.map((g) => g.upper));
-  const lo = Math.min(0, ...groups.map((g) => g.lower));
+  const hi = Math.max(0, maxOf(groups.map((g) => g.upper)));
+  const lo = Math.min(0, minOf(groups.map((g) => g.lower)));
   const span = hi - lo || 1;
   const series: Array<Record<string, unknown>> = [
     { type: 'bar', name: o.yName, colorBy: 'data', barWidth: '45%', itemStyle: { opacity: 0.85 }, data: groups.map((g) => r(g.mean)) },
@@ -499,8 +500,8 @@ export function scatterChart(points: Array<[number, number]>, o: ScatterOptions)
   const ys = [m.y.edges[0]!, m.y.edges[m.y.edges.length - 1]!];
   const ends = (e: number[], extra: Array<[number, number]>[], k: 0 | 1) => {
     const vals = [e[0]!, e[1]!, ...extra.flatMap((f) => f.map((p) => p[k]))];
-    const lo = Math.min(...vals);
-    const hi = Math.max(...vals);
+    const lo = minOf(vals);
+    const hi = maxOf(vals);
     return [niceEnd(lo, hi - lo, true), niceEnd(hi, hi - lo, false)] as const;
   };
   const bands = [...(o.fit ? [o.fit.lower, o.fit.upper] : []), ...sets.flatMap((g) => (g.fit ? [g.fit.lower, g.fit.upper] : []))];
@@ -719,8 +720,8 @@ export function survivalChart(
   const riskHeight = rowHeight * curves.length;
   const riskBottom = 8;
   // The count at tick 0 is centred on the left edge, so the names stand a half-count further left.
-  const nameGap = 8 + Math.ceil(labelWidth(String(Math.max(...o.atRisk.flat(), 0))) / 2);
-  const left = Math.min(180, Math.max(60, Math.max(...curves.map((g) => labelWidth(g.name))) + nameGap + 10));
+  const nameGap = 8 + Math.ceil(labelWidth(String(Math.max(maxOf(o.atRisk.flat()), 0))) / 2);
+  const left = Math.min(180, Math.max(60, maxOf(curves.map((g) => labelWidth(g.name))) + nameGap + 10));
   const colorOf = (i: number) => PALETTE[i % PALETTE.length];
   curves.forEach((g, i) => {
     series.push({
@@ -784,8 +785,8 @@ export interface ForestRow {
 export function forestChart(rows: readonly ForestRow[], o: { title: string; xName: string }): ReportBlock {
   const n = rows.length;
   const ends = rows.flatMap((r) => [r.lower, r.upper, r.estimate]).filter((v): v is number => v !== null && Number.isFinite(v) && v > 0);
-  const lo = Math.min(1, ...ends);
-  const hi = Math.max(1, ...ends);
+  const lo = Math.min(1, minOf(ends));
+  const hi = Math.max(1, maxOf(ends));
   const base = hi / lo <= 64 ? 2 : 10;
   const min = base ** Math.floor(Math.log(lo) / Math.log(base) + 1e-9);
   const max = base ** Math.ceil(Math.log(hi) / Math.log(base) - 1e-9);

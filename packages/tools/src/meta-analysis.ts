@@ -2,7 +2,7 @@
 // pooled fixed and random effects, heterogeneity with τ² and its CI, the journal forest plot with
 // weights, funnel plot with Egger's test, subgroup analysis and leave-one-out. Each tool reads its
 // own columns and supplies the per-study effects and a fitting function for any subset of studies.
-import { eggerTest, normalQuantile, normalSf, subgroupDifference, type EffectSizes, type MetaResult } from '@labstat/stats';
+import { eggerTest, normalQuantile, normalSf, subgroupDifference, type EffectSizes, type MetaResult, maxOf, minOf } from '@labstat/stats';
 import type { ReportBlock } from '@labstat/contracts';
 import { niceCeil } from './charts.js';
 import { pSentence } from './common.js';
@@ -345,7 +345,7 @@ function metaForestChart(s: MetaReportSpec, overall: MetaFit, subFits: ReadonlyA
   const show = (x: number) => fmt(back(x), digits);
   const random = overall.random!;
   const weights = s.model === 'random' ? random.studies.map((x) => x.weight) : overall.fixed.studies.map((x) => x.weight);
-  const maxW = Math.max(...weights);
+  const maxW = maxOf(weights);
   type Row = { label: string; text: string; kind: 'study' | 'diamond' | 'interval' | 'heading'; est?: number; lo?: number; hi?: number; w?: number };
   const rows: Row[] = [];
   const studyRow = (i: number): Row => {
@@ -372,8 +372,8 @@ function metaForestChart(s: MetaReportSpec, overall: MetaFit, subFits: ReadonlyA
   let clampLo: number;
   let clampHi: number;
   if (ratio) {
-    const lo = Math.min(1, ...ends.filter((v) => v > 0));
-    const hi = Math.max(1, ...ends);
+    const lo = Math.min(1, minOf(ends.filter((v) => v > 0)));
+    const hi = Math.max(1, maxOf(ends));
     const base = hi / lo <= 64 ? 2 : 10;
     const min = base ** Math.floor(Math.log(lo) / Math.log(base) + 1e-9);
     const max = base ** Math.ceil(Math.log(hi) / Math.log(base) - 1e-9);
@@ -381,8 +381,8 @@ function metaForestChart(s: MetaReportSpec, overall: MetaFit, subFits: ReadonlyA
     clampHi = max;
     axis = { type: 'log', logBase: base, min, max };
   } else {
-    const lo = Math.min(0, ...ends);
-    const hi = Math.max(0, ...ends);
+    const lo = Math.min(0, minOf(ends));
+    const hi = Math.max(0, maxOf(ends));
     const pad = (hi - lo) * 0.05 || 1;
     clampLo = lo - pad;
     clampHi = hi + pad;
@@ -465,7 +465,7 @@ function funnelChart(s: MetaReportSpec, centre: number): ReportBlock {
   const ratio = isRatio(s.measure);
   const back = (x: number) => (ratio ? Math.exp(x) : x);
   const se = s.es.vi.map(Math.sqrt);
-  const maxSe = niceCeil(Math.max(...se) * 1.05, Math.max(...se));
+  const maxSe = niceCeil(maxOf(se) * 1.05, maxOf(se));
   const z = 1.959963984540054;
   const left: Array<[number, number]> = [];
   const right: Array<[number, number]> = [];
@@ -475,7 +475,7 @@ function funnelChart(s: MetaReportSpec, centre: number): ReportBlock {
     right.push([r6(back(centre + z * v)), r6(v)]);
   }
   const xs = [...s.es.yi.map(back), left[20]![0], right[20]![0]];
-  const axis = ratio ? { type: 'log', min: r6(Math.min(...xs) * 0.9), max: r6(Math.max(...xs) * 1.1) } : { type: 'value', scale: true };
+  const axis = ratio ? { type: 'log', min: r6(minOf(xs) * 0.9), max: r6(maxOf(xs) * 1.1) } : { type: 'value', scale: true };
   return {
     type: 'chart',
     title: '图2 漏斗图（虚线为合并效应 ± 1.96·SE 的伪置信区间）',

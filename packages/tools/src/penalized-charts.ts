@@ -4,6 +4,7 @@
 import type { ReportBlock } from '@labstat/contracts';
 import type { LassoCvResult } from '@labstat/stats';
 import { PALETTE } from './charts.js';
+import { maxOf, minOf } from '@labstat/stats';
 
 const FONT_FAMILY = 'Times New Roman, SimSun, serif';
 const log = (v: number) => Math.log(v);
@@ -61,8 +62,8 @@ export function cvChart(cv: LassoCvResult, yName: string, title: string, counts 
   const xs = cv.lambda.map((l) => r6(log(l)));
   const up = cv.cvm.map((m, k) => m + cv.cvsd[k]!);
   const lo = cv.cvm.map((m, k) => m - cv.cvsd[k]!);
-  const top = Math.max(...up);
-  const bottom = Math.min(...lo);
+  const top = maxOf(up);
+  const bottom = minOf(lo);
   const span = top - bottom || 1;
   const step = Math.max(1, Math.round(cv.lambda.length / 12));
   // The error-bar lines do not widen the axis by themselves: start it at a round value below them.

@@ -155,7 +155,7 @@ async function ingestWith(con: DuckDBConnection, input: CsvIngestInput): Promise
   if (rejects.some((r) => r.error_type === 'INVALID ENCODING' || r.error_type === 'INVALID UNICODE')) throw new InvalidEncoding();
   const wider = rejects.filter((r) => r.error_type === 'TOO MANY COLUMNS');
   if (wider.length > 0) {
-    width = Math.max(width, ...wider.map((r) => Number(/Found: (\d+)/.exec(String(r.error_message))?.[1] ?? 0)));
+    width = wider.reduce((w, r) => Math.max(w, Number(/Found: (\d+)/.exec(String(r.error_message))?.[1] ?? 0)), width);
     rejects = await loadRaw(con, input, rawPath, width);
     notes.push(`${lineList(wider)}的字段比表头多，多出的值放在新增的列中`);
   }

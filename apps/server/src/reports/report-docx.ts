@@ -138,7 +138,7 @@ const cellText = (v: string | number | null) => (v === null ? '' : String(v));
 /** Column widths from the longest text in each column (CJK counts double), summing to the text width. */
 function columnWidths(columns: string[], rows: Array<Array<string | number | null>>): number[] {
   const len = (s: string) => [...s].reduce((n, ch) => n + (ch.charCodeAt(0) > 0x2e80 ? 2 : 1), 0);
-  const need = columns.map((c, i) => Math.min(40, Math.max(6, len(c), ...rows.map((r) => len(cellText(r[i] ?? null))))));
+  const need = columns.map((c, i) => Math.min(40, rows.reduce((w, r) => Math.max(w, len(cellText(r[i] ?? null))), Math.max(6, len(c)))));
   const total = need.reduce((a, b) => a + b, 0);
   return need.map((n) => Math.floor((n / total) * TEXT_WIDTH_TWIPS));
 }

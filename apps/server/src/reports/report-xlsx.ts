@@ -26,7 +26,7 @@ const sheetNameOf = (title: string, n: number, used: Set<string>) => {
 };
 
 const widthOf = (rows: unknown[][], col: number) =>
-  Math.min(60, Math.max(8, ...rows.map((r) => [...String(r[col] ?? '')].reduce((n, ch) => n + (ch.charCodeAt(0) > 0x2e80 ? 2 : 1), 0) + 2)));
+  Math.min(60, rows.reduce((w, r) => Math.max(w, [...String(r[col] ?? '')].reduce((n, ch) => n + (ch.charCodeAt(0) > 0x2e80 ? 2 : 1), 0) + 2), 8));
 
 export function reportXlsx(report: Report): Buffer {
   const wb = XLSX.utils.book_new();

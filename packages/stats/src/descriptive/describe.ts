@@ -186,7 +186,8 @@ function magnitudeScale(big: number): number {
 export function mode(values: ArrayLike<number>): number[] {
   const counts = new Map<number, number>();
   for (let i = 0; i < values.length; i++) counts.set(values[i]!, (counts.get(values[i]!) ?? 0) + 1);
-  const top = Math.max(0, ...counts.values());
+  let top = 0;
+  for (const c of counts.values()) if (c > top) top = c;
   return [...counts].filter(([, c]) => c === top).map(([v]) => v).sort((a, b) => a - b);
 }
 

@@ -13,6 +13,7 @@ import { brent } from '../internal/root.js';
 import { chisqQuantile, chisqUpperQuantile } from './chisq.js';
 import { normalCdf, normalSf } from './normal.js';
 import { tQuantile } from './t.js';
+import { maxOf } from '../descriptive/extent.js';
 
 const RULE = gaussLegendre(10);
 /** Half-width of the W range around the exceedance point, and the widest panel (in sd units). */
@@ -28,7 +29,7 @@ export type DunnettAlternative = 'two-sided' | 'greater' | 'less';
  * Given W = w the exceedance mass sits near w = λ_i c, so the W range reaches past ±λ_max·c.
  */
 function normalMaxUpper(c: number, lambda: readonly number[], twoSided: boolean): number {
-  const reach = Math.max(W_MARGIN, Math.max(...lambda) * Math.abs(c) + W_MARGIN);
+  const reach = Math.max(W_MARGIN, maxOf(lambda) * Math.abs(c) + W_MARGIN);
   const lo = twoSided || c < 0 ? -reach : -W_MARGIN;
   const panels = Math.ceil((reach - lo) / W_PANEL);
   const h = (reach - lo) / panels;

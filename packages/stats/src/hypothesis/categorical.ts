@@ -7,6 +7,7 @@ import { normalQuantile } from '../distributions/normal.js';
 import { brent } from '../internal/root.js';
 import { checkAlternative, checkLevel, type Alternative } from './common.js';
 import { fisherNetworkP, fisherSimulatedP } from './fisher-rxc.js';
+import { maxOf } from '../descriptive/extent.js';
 
 /** A contingency table as rows of counts. */
 export type Table = readonly (readonly number[])[];
@@ -183,7 +184,7 @@ function fisher2x2(t: Table, alternative: Alternative, level: number): FisherRes
   const logdc = support.map((s) => lchoose(m, s) + lchoose(n, k - s) - lchoose(m + n, k));
   const dn = (ncp: number) => {
     const d = logdc.map((l, i) => l + Math.log(ncp) * support[i]!);
-    const mx = Math.max(...d);
+    const mx = maxOf(d);
     const e = d.map((v) => Math.exp(v - mx));
     const s = e.reduce((a, b) => a + b, 0);
     return e.map((v) => v / s);

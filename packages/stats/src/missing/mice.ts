@@ -9,6 +9,7 @@ import { seededRandom, type Random } from '../internal/random.js';
 import { levelsOf } from '../regression/design.js';
 import { binomialFamily, irls } from '../regression/glm.js';
 import { fitMultinomial } from '../regression/multinomial.js';
+import { maxOf } from '../descriptive/extent.js';
 
 export interface MiceVariable {
   name: string;
@@ -217,7 +218,7 @@ export function mice(variables: readonly MiceVariable[], options: MiceOptions = 
               for (let a = 0; a < p; a++) s += X[a]![i]! * fit.beta[(k - 1) * p + a]!;
               eta.push(s);
             }
-            const max = Math.max(...eta);
+            const max = maxOf(eta);
             const w = eta.map((e) => Math.exp(e - max));
             let u = rng.next() * w.reduce((s, x) => s + x, 0);
             let k = 0;

@@ -3,6 +3,7 @@
 import { StatsError } from '../errors.js';
 import { seededRandom } from '../internal/random.js';
 import { completeData, type NumericColumn } from './data.js';
+import { maxOf } from '../descriptive/extent.js';
 
 interface Points {
   /** Row-major n × p matrix of the (optionally standardised) complete rows. */
@@ -389,7 +390,7 @@ export interface SilhouetteResult {
 export function silhouette(columns: readonly NumericColumn[], cluster: readonly number[], options: { names?: readonly string[]; standardize?: boolean } = {}): SilhouetteResult {
   const { x, n, p } = points(columns, options.names, options.standardize ?? true, '聚类分析');
   if (cluster.length !== n) throw new StatsError('INVALID_ARGUMENT', '聚类结果的个数与完整观测数不同');
-  const k = Math.max(...cluster);
+  const k = maxOf(cluster);
   const sizes = new Array<number>(k + 1).fill(0);
   for (const c of cluster) sizes[c]!++;
   const widths = new Array<number>(n);

@@ -4,6 +4,7 @@
 import { chisqSf } from '../distributions/chisq.js';
 import { StatsError } from '../errors.js';
 import { symmetricEigen } from '../internal/linalg.js';
+import { maxOf } from '../descriptive/extent.js';
 
 export interface LdaOptions {
   /** Prior probabilities: 'proportional' to the group sizes (lda's default) or 'equal'. */
@@ -61,7 +62,7 @@ export function linearDiscriminant(x: readonly (readonly number[])[], group: rea
   const n = x.length;
   if (n === 0 || group.length !== n) throw new StatsError('INVALID_ARGUMENT', '数据与分组的长度必须相同');
   const p = x[0]!.length;
-  const g = Math.max(...group) + 1;
+  const g = maxOf(group) + 1;
   if (g < 2) throw new StatsError('INVALID_ARGUMENT', '判别分析至少需要 2 个组');
   const counts = new Array<number>(g).fill(0);
   for (const k of group) counts[k]!++;
@@ -131,7 +132,7 @@ export function linearDiscriminant(x: readonly (readonly number[])[], group: rea
   const dm = means.map(project);
   const argmax = (v: readonly number[]) => v.reduce((best, val, k) => (val > v[best]! ? k : best), 0);
   const normalise = (negDist: number[]) => {
-    const top = Math.max(...negDist);
+    const top = maxOf(negDist);
     const e = negDist.map((v) => Math.exp(v - top));
     const s = e.reduce((a, b) => a + b, 0);
     return e.map((v) => v / s);

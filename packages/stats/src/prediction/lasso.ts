@@ -6,6 +6,7 @@
 // coefficients returned on the original scale; cv.glmnet's fold curves, λ.min and λ.1se.
 import { StatsError } from '../errors.js';
 import { seededRandom } from '../internal/random.js';
+import { maxOf, minOf } from '../descriptive/extent.js';
 
 export type LassoFamily = 'gaussian' | 'binomial' | 'cox';
 
@@ -617,7 +618,7 @@ export function lassoCv(x: readonly (readonly number[])[], response: LassoRespon
     if (k > n) throw new StatsError('INVALID_ARGUMENT', `交叉验证的折数（${k}）不能多于观测数（${n}）`);
     foldId = lassoFolds(n, k, options.seed ?? 2024);
   }
-  const K = Math.max(...foldId);
+  const K = maxOf(foldId);
   if (K < 3) throw new StatsError('INVALID_ARGUMENT', '交叉验证至少需要 3 折');
   const lambda = path.lambda;
   const L = lambda.length;
@@ -692,7 +693,7 @@ export function lassoCv(x: readonly (readonly number[])[], response: LassoRespon
     cvm.push(m);
     cvsd.push(Math.sqrt(v / W / (K - 1)));
   }
-  const best = Math.min(...cvm);
+  const best = minOf(cvm);
   // λ decreases along the sequence, so the first index is the largest λ (getOptcv.glmnet).
   const indexMin = cvm.findIndex((c) => c <= best);
   const limit = cvm[indexMin]! + cvsd[indexMin]!;

@@ -3,6 +3,7 @@
 // times), and the Cox baseline survival at the mean linear predictor as rms::cph(surv = TRUE) keeps it.
 import { prettyTicks } from '../internal/pretty.js';
 import { StatsError } from '../errors.js';
+import { maxOf, minOf } from '../descriptive/extent.js';
 
 /** A model term: a numeric predictor (linear) or a categorical one (reference level coefficient 0). */
 export type NomogramTerm =
@@ -95,8 +96,8 @@ export function nomogram(input: NomogramInput): Readonly<NomogramResult> {
     if (t.levels.some((l) => !Number.isFinite(l.coef))) throw new StatsError('INVALID_ARGUMENT', `变量“${t.name}”的系数不是有限值`);
     return { name: t.name, labels: t.levels.map((l) => l.label), values: t.levels.map(() => NaN), xb: t.levels.map((l) => l.coef) };
   });
-  const mins = raw.map((a) => Math.min(...a.xb));
-  const widest = Math.max(...raw.map((a, i) => Math.max(...a.xb) - mins[i]!));
+  const mins = raw.map((a) => minOf(a.xb));
+  const widest = maxOf(raw.map((a, i) => maxOf(a.xb) - mins[i]!));
   if (!(widest > 0)) throw new StatsError('INVALID_ARGUMENT', '所有预测变量的系数均为 0，无法绘制列线图');
   const scale = maxScale / widest;
   const lpAtZero = (cox ? -input.centre! : (input.intercept ?? 0)) + mins.reduce((a, b) => a + b, 0);
@@ -106,10 +107,10 @@ export function nomogram(input: NomogramInput): Readonly<NomogramResult> {
 
   const lps = input.linearPredictors.filter((v) => Number.isFinite(v));
   if (lps.length === 0) throw new StatsError('INVALID_ARGUMENT', '没有有效的线性预测值');
-  const lpAt = prettyTicks(Math.min(...lps), Math.max(...lps), nint);
+  const lpAt = prettyTicks(minOf(lps), maxOf(lps), nint);
   const lpLo = lpAt[0]!;
   const lpHi = lpAt[lpAt.length - 1]!;
-  const sumMax = raw.length === 1 ? maxScale : Math.max(maxScale, scale * Math.max(...lpAt.map((v) => v - lpAtZero)));
+  const sumMax = raw.length === 1 ? maxScale : Math.max(maxScale, scale * maxOf(lpAt.map((v) => v - lpAtZero)));
   const totalPoints = prettyTicks(0, sumMax, nint);
   const inRange = (lp: number) => lp >= lpLo && lp <= lpHi;
   const outcome: NomogramResult['outcome'] = [];

@@ -13,6 +13,7 @@ import { completeRows, design, type Predictor } from '../regression/design.js';
 import { linearRegression } from '../regression/linear.js';
 import { logisticRegression } from '../regression/logistic.js';
 import { coxRegression } from '../survival/cox.js';
+import { maxOf, minOf } from '../descriptive/extent.js';
 
 /** R's seq(from, to, length.out = n). */
 function seq(from: number, to: number, n: number): number[] {
@@ -72,17 +73,17 @@ export function rcsKnots(x: ArrayLike<number | null | undefined>, nk = 4): numbe
     for (const v of xx) counts.set(v, (counts.get(v) ?? 0) + 1);
     const f = xu.map((v) => counts.get(v)! / n);
     const fractied = 0.05;
-    if (Math.max(...f.slice(1, -1)) < fractied) {
+    if (maxOf(f.slice(1, -1)) < fractied) {
       if (f[0]! >= fractied) {
-        const firstKnot = Math.min(...xx.filter((v) => v > xu[0]!));
+        const firstKnot = minOf(xx.filter((v) => v > xu[0]!));
         first = [firstKnot];
         xx = xx.filter((v) => v > firstKnot);
         nke--;
         overrideFirst = true;
       }
       if (f[nxu - 1]! >= fractied) {
-        const mx = Math.max(...xx);
-        const lastKnot = Math.max(...xx.filter((v) => v < mx));
+        const mx = maxOf(xx);
+        const lastKnot = maxOf(xx.filter((v) => v < mx));
         last = [lastKnot];
         xx = xx.filter((v) => v < lastKnot);
         nke--;

@@ -8,6 +8,7 @@ import { seededRandom } from '../internal/random.js';
 import { binomialFamily, irls } from '../regression/glm.js';
 import { coxRegression } from '../survival/cox.js';
 import { coxBaselineSurvival, survivalAt } from './nomogram.js';
+import { maxOf } from '../descriptive/extent.js';
 
 /**
  * R's lowess(x, y, f, iter) (Cleveland's clowess, delta = 0.01 × range): points sorted by x (ties
@@ -574,7 +575,7 @@ export function validateCox(input: CoxValidationInput): Readonly<CoxValidationRe
   const n = time.length;
   const events = status.reduce((a, b) => a + b, 0);
   if (events === 0) throw new StatsError('INVALID_ARGUMENT', '没有发生事件，无法验证 Cox 模型');
-  if (!(u > 0 && u <= Math.max(...time))) throw new StatsError('INVALID_ARGUMENT', '校准的时间点须在随访时间范围内');
+  if (!(u > 0 && u <= maxOf(time))) throw new StatsError('INVALID_ARGUMENT', '校准的时间点须在随访时间范围内');
   const cols = input.columns.map((c) => Float64Array.from(c as ArrayLike<number>));
   const B = input.samples ? input.samples.length : Math.max(1, Math.floor(input.B ?? 200));
   const seed = input.seed ?? 1;

@@ -8,6 +8,7 @@ import { chisqSf } from '../distributions/chisq.js';
 import { normalQuantile } from '../distributions/normal.js';
 import { spdInverse, spdSolve } from '../internal/linalg.js';
 import { binomialFamily, irls, poissonFamily, type GlmFamily } from './glm.js';
+import { maxOf, minOf } from '../descriptive/extent.js';
 
 export type GeeFamily = 'gaussian' | 'binomial' | 'poisson';
 export type GeeCorrelation = 'independence' | 'exchangeable' | 'ar1';
@@ -277,7 +278,7 @@ export function gee(input: GeeInput, options: GeeOptions): GeeResult {
     state.scale = scale;
     const dAlpha = alphaStep(state.alpha, state.scale);
     state.alpha += dAlpha;
-    const change = Math.max(...Array.from(del, Math.abs), Math.abs(dScale), Math.abs(dAlpha));
+    const change = Math.max(maxOf(Array.from(del, Math.abs)), Math.abs(dScale), Math.abs(dAlpha));
     if (!Number.isFinite(change)) break;
     if (change <= tolerance) {
       converged = true;
@@ -340,7 +341,7 @@ export function gee(input: GeeInput, options: GeeOptions): GeeResult {
     alpha: correlation === 'independence' ? null : state.alpha,
     n,
     clusters: clusters.length,
-    clusterSize: { min: Math.min(...sizes), max: Math.max(...sizes), mean: n / clusters.length },
+    clusterSize: { min: minOf(sizes), max: maxOf(sizes), mean: n / clusters.length },
     iterations,
     qic: { qic: -2 * (quasi - cic), qicu: -2 * (quasi - p), quasiLikelihood: quasi, cic },
     fitted,

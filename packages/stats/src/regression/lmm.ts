@@ -7,6 +7,7 @@ import { chisqSf } from '../distributions/chisq.js';
 import { fSf } from '../distributions/f.js';
 import { tQuantile, tSf } from '../distributions/t.js';
 import { symmetricEigen } from '../internal/linalg.js';
+import { maxOf, minOf } from '../descriptive/extent.js';
 
 export interface LmmInput {
   /** Outcome, one value per observation. */
@@ -404,7 +405,7 @@ function nelderMead(f: (x: number[]) => number, x0: number[], lower: readonly nu
       simplex.splice(0, simplex.length, ...S);
       fs = V;
       const spread = Math.abs(fs[k]! - fs[0]!);
-      const size = Math.max(...simplex.slice(1).map((v) => Math.max(...v.map((x, i) => Math.abs(x - simplex[0]![i]!)))));
+      const size = maxOf(simplex.slice(1).map((v) => maxOf(v.map((x, i) => Math.abs(x - simplex[0]![i]!)))));
       if (spread < 1e-8 * (1 + Math.abs(fs[0]!)) && size < 1e-4) break;
       const centroid = new Array<number>(k).fill(0);
       for (let i = 0; i < k; i++) for (let j = 0; j < k; j++) centroid[j]! += simplex[i]![j]! / k;
@@ -430,7 +431,7 @@ function nelderMead(f: (x: number[]) => number, x0: number[], lower: readonly nu
         }
       }
     }
-    const i0 = fs.indexOf(Math.min(...fs));
+    const i0 = fs.indexOf(minOf(fs));
     const cand = { x: clamp(simplex[i0]!), f: fs[i0]! };
     const improved = best.f - cand.f;
     if (cand.f <= best.f) best = cand;
@@ -473,7 +474,7 @@ function polish(f: (x: number[]) => number, x0: number[], lower: readonly number
       const v = (shift([[a, h[a]!], [b, h[b]!]]) - shift([[a, h[a]!], [b, -h[b]!]]) - shift([[a, -h[a]!], [b, h[b]!]]) + shift([[a, -h[a]!], [b, -h[b]!]])) / (4 * h[a]! * h[b]!);
       H[a]![b] = H[b]![a] = v;
     }
-    gradNorm = Math.max(...g.map(Math.abs));
+    gradNorm = maxOf(g.map(Math.abs));
     if (!g.every(Number.isFinite)) break;
     const L = chol(H);
     const dir = L ? cholSolveVec(L, g).map((v) => -v) : g.map((v) => -v);

@@ -6,6 +6,7 @@ import { spdInverse, spdSolve } from '../internal/linalg.js';
 import { completeRows, design, termBlocks, waldCoefficient, type DesignColumn, type ModelTerms } from '../regression/design.js';
 import { argsort } from '../internal/rank.js';
 import { survivalData } from './kaplan-meier.js';
+import { maxOf, minOf } from '../descriptive/extent.js';
 
 export interface CoxInput extends Omit<ModelTerms, 'intercept'> {
   time: ArrayLike<number | null | undefined>;
@@ -623,7 +624,7 @@ function scaledSchoenfeld(
     const row = X.map((col) => (idx.some((i) => col[i] !== col[idx[0]!]) ? events : 0));
     for (const b of blocks) {
       const cols = [...b.drop];
-      const top = Math.max(...cols.map((j) => row[j]!));
+      const top = maxOf(cols.map((j) => row[j]!));
       if (cols.some((j) => row[j] === 0)) for (const j of cols) row[j] = top;
     }
     return row;
@@ -648,7 +649,7 @@ function scaledSchoenfeld(
       M[a * q + b] = v;
     }
   }
-  const first = blocks.map((b) => Math.min(...b.drop));
+  const first = blocks.map((b) => minOf(b.drop));
   const shift = blocks.map((b) => (b.drop.size === 1 ? beta[first[blocks.indexOf(b)]!]! : 1));
   // One inverse per pattern of used terms (usually one pattern for all strata).
   const inverses = new Map<string, { k: number[]; inv: Float64Array }>();

@@ -1,6 +1,6 @@
 // Pieces shared by the PCA and EFA tools (group A): reading the chosen items, the KMO/Bartlett table,
 // the scree plot, loading tables with small loadings blanked, and names for the saved score columns.
-import { bartlettSphericity, completeCorrelation, kmo, StatsError } from '@labstat/stats';
+import { bartlettSphericity, completeCorrelation, kmo, StatsError, minOf } from '@labstat/stats';
 import type { ReportBlock } from '@labstat/contracts';
 import { requireVariables } from '../common.js';
 import { fieldList, quoted } from '../model-input.js';
@@ -81,7 +81,7 @@ export function adequacyTable(title: string, a: ReturnType<typeof adequacy>, ite
     [
       `分析 ${items.n} 例${items.excluded > 0 ? `；${items.excluded} 例因所选变量有缺失值未纳入（列表删除）` : '，无缺失值'}。`,
       `KMO ≥ 0.6 一般认为适合做因子分析或主成分分析（Kaiser 1974：≥ 0.9 极好，0.8 良好，0.7 中等，0.6 一般，0.5 较差，< 0.5 不可接受），本次为“${kmoWord(a.kmo.overall)}”；Bartlett 检验 P < 0.05 表示相关矩阵不是单位阵，变量间存在共同因子。`,
-      `各变量的 KMO（MSA）最低为 ${num(Math.min(...a.kmo.perVariable), 3)}（${items.names[a.kmo.perVariable.indexOf(Math.min(...a.kmo.perVariable))]}）；低于 0.5 的变量可考虑删除。`,
+      `各变量的 KMO（MSA）最低为 ${num(minOf(a.kmo.perVariable), 3)}（${items.names[a.kmo.perVariable.indexOf(minOf(a.kmo.perVariable))]}）；低于 0.5 的变量可考虑删除。`,
       ...notes,
     ],
   );

@@ -2,7 +2,7 @@
 // indices judged by Hu & Bentler's cut-offs, standardised and raw loadings, factor correlations,
 // residual variances, AVE/CR, the Fornell–Larcker table, modification indices and the path diagram.
 import type { ReportBlock } from '@labstat/contracts';
-import { cfa, type CfaParameter, type CfaResult } from '@labstat/stats';
+import { cfa, type CfaParameter, type CfaResult, maxOf, minOf } from '@labstat/stats';
 import { requireVariables } from '../../common.js';
 import { quoted } from '../../model-input.js';
 import { formatP, num, table, text } from '../../report-helpers.js';
@@ -173,7 +173,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
   // 表5 AVE/CR, 表6 Fornell–Larcker
   const relRows = r.reliability.map((rel, j) => {
     const ls = r.loadings.filter((l) => l.factor === j).map((l) => l.std);
-    return [fn[j]!, ls.length, num(Math.min(...ls), 3), num(Math.max(...ls), 3), num(rel.ave, 3), num(Math.sqrt(Math.max(rel.ave, 0)), 3), num(rel.cr, 3)];
+    return [fn[j]!, ls.length, num(minOf(ls), 3), num(maxOf(ls), 3), num(rel.ave, 3), num(Math.sqrt(Math.max(rel.ave, 0)), 3), num(rel.cr, 3)];
   });
   const validity: ReportBlock[] = [
     table('表5 聚合效度：平均方差抽取量 AVE 与组合信度 CR', ['因子', '条目数', '最小标准化载荷', '最大标准化载荷', 'AVE', '√AVE', 'CR'], relRows, [
@@ -227,13 +227,13 @@ export function run(data: DataTable, params: Params): ToolOutput {
         ? '未全部达到 Hu 与 Bentler（1999）的良好拟合标准（CFI、TLI ≥ 0.95，RMSEA ≤ 0.06，SRMR ≤ 0.08），但达到常用的可接受标准（CFI、TLI ≥ 0.90，RMSEA ≤ 0.08，SRMR ≤ 0.10），模型拟合可以接受'
         : '未达到 Hu 与 Bentler（1999）的拟合标准（CFI、TLI ≥ 0.95，RMSEA ≤ 0.06，SRMR ≤ 0.08），也未达到常用的可接受标准，模型拟合不佳';
   const allSig = r.loadings.filter((l) => !l.fixed).every((l) => l.pValue < 0.05);
-  const minStd = Math.min(...stds);
-  const maxStd = Math.max(...stds);
+  const minStd = minOf(stds);
+  const maxStd = maxOf(stds);
   const aveList = r.reliability.map((rel, j) => `${fn[j]} ${f3(rel.ave)}`).join('、');
   const crList = r.reliability.map((rel, j) => `${fn[j]} ${f3(rel.cr)}`).join('、');
   const aveOk = r.reliability.every((rel) => rel.ave >= 0.5);
   const crOk = r.reliability.every((rel) => rel.cr >= 0.7);
-  const maxCorr = m > 1 ? Math.max(...corrs.map((c) => Math.abs(c.std))) : NaN;
+  const maxCorr = m > 1 ? maxOf(corrs.map((c) => Math.abs(c.std))) : NaN;
   const top = r.modIndices[0];
   const parts = [
     `采用验证性因子分析（最大似然估计）检验由 ${m} 个因子（${specs.map((s) => `${s.name} ${s.items.length} 个条目`).join('，')}）构成的测量模型（${n} 例）。`,

@@ -1,7 +1,7 @@
 // 聚类分析: k-means (k-means++ starts, seeded; R: kmeans) or agglomerative clustering (R: hclust on
 // Euclidean distances), the elbow plot and average silhouette widths (R: cluster::silhouette) over
 // k, cluster sizes and profiles, the dendrogram with its cut, and membership saved as a new column.
-import { cutTree, hierarchicalClustering, kMeans, silhouette, type LinkageMethod } from '@labstat/stats';
+import { cutTree, hierarchicalClustering, kMeans, silhouette, type LinkageMethod, minOf } from '@labstat/stats';
 import type { ReportBlock } from '@labstat/contracts';
 import { requireVariables } from '../../common.js';
 import { PALETTE, profileChart } from '../../charts.js';
@@ -270,7 +270,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
     '聚类分析总会给出类别，不论数据中是否真有分组；类别数与方法的选择有主观成分，应结合专业意义解释，并最好在另一样本中验证类别的稳定性。',
     kmeans ? 'k 均值聚类假定各类大致呈球形、大小相近，对离群值敏感；可换用不同的种子或层次聚类（Ward 法）核对结果是否一致。' : '层次聚类一旦合并不可撤销，对离群值与指标的选择敏感；最短距离法易出现“链状”的大类。',
   ];
-  if (sizes.some((s) => s < Math.max(5, 0.05 * n))) caveats.push(`有类别的例数很少（${Math.min(...sizes)} 例），可能是离群值形成的小类，可检查这些对象或减少类别数。`);
+  if (sizes.some((s) => s < Math.max(5, 0.05 * n))) caveats.push(`有类别的例数很少（${minOf(sizes)} 例），可能是离群值形成的小类，可检查这些对象或减少类别数。`);
   if (!standardize) caveats.push('未标准化：数值范围大的指标在距离中占主导，请确认这是想要的。');
   sections.push({ title: '结论', blocks: [text(parts.join(''), ...caveats)] });
 
@@ -290,7 +290,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
     rSquared,
     silhouette: sil.mean,
     bestSilhouetteK: bestK,
-    minClusterSize: Math.min(...sizes),
+    minClusterSize: minOf(sizes),
   };
   sizes.forEach((s, c) => {
     results[`size.${c + 1}`] = s;

@@ -1,7 +1,7 @@
 // 对应分析: simple correspondence analysis of the two-way table of two categorical columns (ca::ca):
 // the table with the χ² test, the inertia decomposition, row and column points (mass, inertia,
 // principal coordinates, contributions, cos²) and the symmetric map of dims 1–2.
-import { correspondenceAnalysis, type CaPoints } from '@labstat/stats';
+import { correspondenceAnalysis, type CaPoints, maxOf } from '@labstat/stats';
 import type { ReportBlock } from '@labstat/contracts';
 import { pSentence, requireVariables } from '../../common.js';
 import { quoted } from '../../model-input.js';
@@ -29,7 +29,7 @@ function pointRows(names: readonly string[], pts: CaPoints, shown: number): Arra
 function symmetricMap(title: string, rName: string, cName: string, rows: readonly string[], cols: readonly string[], rp: number[][], cp: number[][], pct: readonly number[]): ReportBlock {
   const pts = (names: readonly string[], coords: number[][]) => names.map((name, i) => ({ name, value: [r4(coords[i]![0]!), r4(coords[i]![1]!)] }));
   const all = [...rp, ...cp].flatMap((p) => [Math.abs(p[0]!), Math.abs(p[1]!)]);
-  const lim = Math.max(...all, 1e-6) * 1.2;
+  const lim = Math.max(maxOf(all), 1e-6) * 1.2;
   const label = (color: string) => ({ show: true, formatter: '{b}', position: 'right', color, fontSize: 12 });
   return {
     type: 'chart',

@@ -3,7 +3,7 @@
 // on the right-hand side where the model says so) — each with R², F, P and its parameters, and the
 // fitted curves drawn over the scatter. A model whose transformation the data do not allow is skipped
 // with a note, as SPSS does.
-import { fSf, polynomialRegression, StatsError, tQuantile, tTwoSided, type PolynomialFit } from '@labstat/stats';
+import { fSf, polynomialRegression, StatsError, tQuantile, tTwoSided, type PolynomialFit, maxOf, minOf } from '@labstat/stats';
 import type { ReportBlock } from '@labstat/contracts';
 import { PALETTE, scatterChart } from '../../charts.js';
 import { levelOf, requireVariables } from '../../common.js';
@@ -101,7 +101,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
   if (n < 5) throw new ToolInputError(`去除缺失值后只有 ${n} 行，曲线估计至少需要 5 个观测`);
   if (x.every((v) => v === x[0])) throw new ToolInputError(`自变量“${xName}”在分析的行中取值恒定，无法拟合曲线`);
   if (y.every((v) => v === y[0])) throw new ToolInputError(`因变量“${yName}”在分析的行中取值恒定，无法拟合曲线`);
-  const yMax = Math.max(...y);
+  const yMax = maxOf(y);
   if (chosen.includes('logistic') && Number.isFinite(u) && !(u > yMax)) throw new ToolInputError(`Logistic 曲线的上限 u（${u}）须大于因变量“${yName}”的最大值 ${yMax}`);
 
   const specs = SPECS(u);
@@ -142,7 +142,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
   if (fitted.length === 0) throw new ToolInputError(`所选曲线都无法拟合：${skipped.join('')}`);
 
   const sections: ToolOutput['sections'] = [];
-  const range = (v: number[]) => `${num(Math.min(...v), 3)} ~ ${num(Math.max(...v), 3)}`;
+  const range = (v: number[]) => `${num(minOf(v), 3)} ~ ${num(maxOf(v), 3)}`;
   sections.push({
     title: '样本概况',
     blocks: [
@@ -152,7 +152,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
     ],
   });
 
-  const maxDegree = Math.max(...fitted.map((m) => m.spec.degree));
+  const maxDegree = maxOf(fitted.map((m) => m.spec.degree));
   const bCols = Array.from({ length: maxDegree + 1 }, (_, k) => `b${k}`);
   const logModels = fitted.filter((m) => m.spec.logScale);
   sections.push({
@@ -248,8 +248,8 @@ function curveChart(x: readonly number[], y: readonly number[], fitted: readonly
     { title: '图1 散点图与各模型的拟合曲线', xName, yName },
   );
   if (block.type !== 'chart') return block;
-  const lo = Math.min(...x);
-  const hi = Math.max(...x);
+  const lo = minOf(x);
+  const hi = maxOf(x);
   const grid = Array.from({ length: 101 }, (_, k) => lo + ((hi - lo) * k) / 100);
   const option = block.option as { series: Array<Record<string, unknown>>; legend: { data: string[] } };
   fitted.forEach((m, j) => {

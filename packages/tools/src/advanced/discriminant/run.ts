@@ -1,7 +1,7 @@
 // 判别分析: Fisher's linear discriminant analysis as MASS::lda — group means, the discriminant functions
 // with their Wilks' lambda tests, raw and standardised coefficients, resubstitution and leave-one-out
 // classification tables, the score plot, and the scores with predicted groups saved as a new data file.
-import { linearDiscriminant, StatsError, type LdaResult } from '@labstat/stats';
+import { linearDiscriminant, StatsError, type LdaResult, maxOf, minOf } from '@labstat/stats';
 import type { ReportBlock } from '@labstat/contracts';
 import { boxplotChart, scatterChart } from '../../charts.js';
 import { requireVariables } from '../../common.js';
@@ -146,7 +146,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
   const loo = classificationRows(levels, input.group, f.cvPredicted, '留一法交叉验证');
   const accuracy = resub.correct / n;
   const cvAccuracy = loo.correct / n;
-  const maxPrior = Math.max(...f.counts) / n;
+  const maxPrior = maxOf(f.counts) / n;
   const blocks: ReportBlock[] = [
     table('表4 分类结果', ['方法', `实际${input.groupName}`, ...levels.map((l) => `预测：${l}`), '合计', '正确率（%）'], [...resub.rows, ...loo.rows], [
       `回代（用全部样本建立的判别函数判定每个对象）总正确率 ${num(100 * accuracy, 1)}%（${resub.correct}/${n}）；留一法交叉验证（每次留出一个对象，用其余对象建立判别函数再判定它，同 R 的 lda(CV = TRUE)）总正确率 ${num(100 * cvAccuracy, 1)}%（${loo.correct}/${n}）。`,
@@ -181,7 +181,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
   ];
   const caveats: string[] = [];
   if (accuracy - cvAccuracy > 0.05) caveats.push(`回代正确率比留一法高 ${num(100 * (accuracy - cvAccuracy), 1)} 个百分点，回代结果偏乐观，报告判别效果时应以交叉验证的正确率为准。`);
-  if (Math.min(...f.counts) <= p) caveats.push(`最小组只有 ${Math.min(...f.counts)} 例，不多于指标数（${p}），判别函数可能不稳定，宜减少指标或增加样本。`);
+  if (minOf(f.counts) <= p) caveats.push(`最小组只有 ${minOf(f.counts)} 例，不多于指标数（${p}），判别函数可能不稳定，宜减少指标或增加样本。`);
   caveats.push('线性判别分析假定各组的指标服从多元正态分布且组内协方差矩阵相同（可用 Box\'s M 检验或比较各组标准差核对）；协方差差异大时可考虑二次判别分析或 Logistic 回归。');
   caveats.push('判别系数受指标间相关的影响，不宜单独据此判断某个指标的作用；判别函数用于新样本前最好在独立样本中验证。');
   sections.push({ title: '结论', blocks: [text(parts.join(''), ...caveats)] });

@@ -2,7 +2,7 @@
 // fa.parallel, SMC = TRUE), Kaiser's rule or the user's choice; principal-axis or ML extraction;
 // varimax, promax or oblimin rotation; sorted loadings with small ones blanked, communalities, Φ, the
 // explained variance, and regression factor scores saved as a new data file.
-import { factorAnalysis, oblimin, parallelAnalysis, regressionScores, sortFactors } from '@labstat/stats';
+import { factorAnalysis, oblimin, parallelAnalysis, regressionScores, sortFactors, maxOf, minOf } from '@labstat/stats';
 import { quoted } from '../../model-input.js';
 import { formatP, num, table, text } from '../../report-helpers.js';
 import { ToolInputError, type DataTable, type Params, type ToolOutput } from '../../tool.js';
@@ -127,8 +127,8 @@ export function run(data: DataTable, params: Params): ToolOutput {
   const groups = markers(items.names, pattern, 0.4);
   const negative = negativeMain(items.names, pattern, 0.3);
   const cross = crossLoading(items.names, pattern, 0.4);
-  const weak = items.names.filter((_, i) => Math.max(...pattern[i]!.map(Math.abs)) < 0.4);
-  const maxPhi = phi ? Math.max(...phi.flatMap((row, i) => row.filter((_, j) => j !== i).map(Math.abs))) : null;
+  const weak = items.names.filter((_, i) => maxOf(pattern[i]!.map(Math.abs)) < 0.4);
+  const maxPhi = phi ? maxOf(phi.flatMap((row, i) => row.filter((_, j) => j !== i).map(Math.abs))) : null;
   const parts: string[] = [
     `对 ${itemList(items.names, '条目')}（${n} 例）做探索性因子分析。KMO = ${num(a.kmo.overall, 3)}（${kmoWord(a.kmo.overall)}），Bartlett 球形度检验 χ² = ${num(a.bartlett.statistic, 2)}（df = ${a.bartlett.df}，${pSentence(a.bartlett.pValue)}）${a.kmo.overall >= 0.6 && a.bartlett.pValue < 0.05 ? '，数据适合做因子分析' : '，数据做因子分析的适宜性欠佳'}。`,
     `${kText}（特征值 > 1 准则 ${kaiser} 个，平行分析 ${par.factors} 个），采用${methodText}，${k} 个因子共解释 ${num(totalCommon, 2)}% 的方差。`,
@@ -163,7 +163,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
     extraction,
     rotation: rotationUsed,
     totalVariance: totalCommon,
-    minCommunality: Math.min(...fa.communalities),
+    minCommunality: minOf(fa.communalities),
     heywood: fa.heywood.length,
     reverseItems: negative.join('、'),
     crossLoadings: cross.length,

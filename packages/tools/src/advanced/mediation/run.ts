@@ -2,7 +2,7 @@
 // effect a·b and their total with a seeded percentile bootstrap CI, Sobel tests as a secondary line,
 // the share of the total effect that is mediated, and the path diagram papers show.
 import type { ReportBlock } from '@labstat/contracts';
-import { mediationAnalysis, StatsError, type MediationResult, type PathCoefficient } from '@labstat/stats';
+import { mediationAnalysis, StatsError, type MediationResult, type PathCoefficient, maxOf } from '@labstat/stats';
 import { histogram } from '../../charts.js';
 import { levelOf, pSentence } from '../../common.js';
 import { fieldList, quoted } from '../../model-input.js';
@@ -59,7 +59,7 @@ function bootChart(title: string, reps: Float64Array, ci: readonly [number, numb
   const vals = Array.from(reps).filter(Number.isFinite);
   const h = histogram([vals], 40);
   const mids = h.counts[0]!.map((c, i) => [r4((h.edges[i]! + h.edges[i + 1]!) / 2), c]);
-  const top = Math.max(...h.counts[0]!);
+  const top = maxOf(h.counts[0]!);
   const vline = (x: number, name: string, color: string, type: string) => ({ type: 'line', name, data: [[r4(x), 0], [r4(x), top]], symbol: 'none', lineStyle: { color, type, width: 1.5 } });
   return {
     type: 'chart',

@@ -2,7 +2,7 @@
 // methods, convergence traces (mean and SD of the imputed values per iteration, as plot(imp)),
 // imputed vs observed, a linear or logistic model fitted on every completed set and pooled by
 // Rubin's rules (mice::pool, Barnard–Rubin df), and the m completed sets saved stacked with `.imp`.
-import { linearRegression, logisticRegression, mice, poolRubin, StatsError, type MiceResult, type PooledEstimate, type Predictor } from '@labstat/stats';
+import { linearRegression, logisticRegression, mice, poolRubin, StatsError, type MiceResult, type PooledEstimate, type Predictor, maxOf, minOf } from '@labstat/stats';
 import type { ReportBlock } from '@labstat/contracts';
 import { requireVariables } from '../../common.js';
 import { PALETTE } from '../../charts.js';
@@ -205,7 +205,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
   });
 
   const parts = [
-    `所选 ${all.length} 个变量中，${quoted(imp.imputed.map((x) => x.name))}有缺失（缺失比例 ${num((100 * Math.min(...imp.imputed.map((x) => x.rows.length))) / n, 1)}% ~ ${num((100 * Math.max(...imp.imputed.map((x) => x.rows.length))) / n, 1)}%），完整病例 ${completeRows.length} 例（${num((100 * completeRows.length) / n, 1)}%）。`,
+    `所选 ${all.length} 个变量中，${quoted(imp.imputed.map((x) => x.name))}有缺失（缺失比例 ${num((100 * minOf(imp.imputed.map((x) => x.rows.length))) / n, 1)}% ~ ${num((100 * maxOf(imp.imputed.map((x) => x.rows.length))) / n, 1)}%），完整病例 ${completeRows.length} 例（${num((100 * completeRows.length) / n, 1)}%）。`,
     `采用链式方程多重插补（MICE）生成 ${m} 个插补数据集（每个迭代 ${iterations} 次，随机种子 ${seed}），定量变量用预测均值匹配，分类变量用（多项）Logistic 回归插补。`,
   ];
   const caveats = [

@@ -4,7 +4,7 @@
 // optionally with a group × time interaction; the report adds variance components and ICC, the
 // likelihood-ratio tests of the random slopes (as ranova) and of the fixed effects (ML refits, as
 // anova(m0, m1)), the subjects' trajectories with the fitted population lines, and residuals.
-import { lmm, lmmLrt, StatsError, type LmmResult } from '@labstat/stats';
+import { lmm, lmmLrt, StatsError, type LmmResult, maxOf, minOf } from '@labstat/stats';
 import { PALETTE, residualChart, sampleOf } from '../../charts.js';
 import { levelOf, requireVariables } from '../../common.js';
 import { fieldList, modelInput, quoted } from '../../model-input.js';
@@ -176,8 +176,8 @@ export function run(data: DataTable, params: Params): ToolOutput {
   const pct = Math.round(level * 1000) / 10;
   const methodName = reml ? 'REML' : 'ML';
   const complete = sizes.filter((s) => s === timeLevels.length).length;
-  const minSize = Math.min(...sizes);
-  const maxSize = Math.max(...sizes);
+  const minSize = minOf(sizes);
+  const maxSize = maxOf(sizes);
   const sections: ToolOutput['sections'] = [];
   const refNote = groupName || fs.length > 0 ? [`分类变量以参照类别为比较基准（${[...(groupName ? [groupName] : []), ...fs].map((f) => `${f}=${input.levels.get(f)![0]}`).join('；')}）。`] : [];
 
@@ -223,8 +223,8 @@ export function run(data: DataTable, params: Params): ToolOutput {
     return v;
   };
   const drawn = subjects.length > MAX_TRAJECTORIES ? new Set(sampleOf(subjects, MAX_TRAJECTORIES)) : new Set(subjects);
-  const yLo = Math.min(...y);
-  const yHi = Math.max(...y);
+  const yLo = minOf(y);
+  const yHi = maxOf(y);
   const span = yHi - yLo || 1;
   const step = 10 ** Math.floor(Math.log10(span / 4));
   const yMin = Math.floor((yLo - 0.02 * span) / step) * step;

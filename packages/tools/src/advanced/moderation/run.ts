@@ -2,7 +2,7 @@
 // with ΔR², simple slopes of X at the moderator's mean ± 1 SD, the Johnson–Neyman region of
 // significance, and the simple-slopes and J–N plots papers show.
 import type { ReportBlock } from '@labstat/contracts';
-import { categoricalModerationAnalysis, moderationAnalysis, StatsError, type CategoricalModerationResult, type ModerationResult } from '@labstat/stats';
+import { categoricalModerationAnalysis, moderationAnalysis, StatsError, type CategoricalModerationResult, type ModerationResult, maxOf, minOf } from '@labstat/stats';
 import { levelOf, pSentence } from '../../common.js';
 import { quoted } from '../../model-input.js';
 import { formatP, num, table, text } from '../../report-helpers.js';
@@ -111,8 +111,8 @@ function jnChart(title: string, o: { wName: string; res: ModerationResult; pct: 
   const curve = o.res.slopeCurve;
   const lo = curve.map((s) => [r6(s.w), r6(s.ci[0])]);
   const width = curve.map((s) => [r6(s.w), r6(s.ci[1] - s.ci[0])]);
-  const yMin = Math.min(0, ...curve.map((s) => s.ci[0]));
-  const yMax = Math.max(0, ...curve.map((s) => s.ci[1]));
+  const yMin = Math.min(0, minOf(curve.map((s) => s.ci[0])));
+  const yMax = Math.max(0, maxOf(curve.map((s) => s.ci[1])));
   const series: Array<Record<string, unknown>> = [
     { type: 'line', name: 'band', data: lo, symbol: 'none', lineStyle: { opacity: 0 }, stack: 'ci', stackStrategy: 'all', silent: true, tooltip: { show: false } },
     { type: 'line', name: `${o.pct}% 置信区间`, data: width, symbol: 'none', lineStyle: { opacity: 0 }, areaStyle: { color: '#409EFF', opacity: 0.2 }, stack: 'ci', stackStrategy: 'all', silent: true, tooltip: { show: false } },

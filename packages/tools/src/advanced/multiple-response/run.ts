@@ -2,7 +2,7 @@
 // SPSS MULT RESPONSE (responses %, cases %), an optional cross-tab by a grouping column with column %
 // and a Pearson χ² of each option against the groups, and a bar chart. The counting is simple enough
 // to live here; the χ² is the engine's chiSquareTest.
-import { chiSquareTest } from '@labstat/stats';
+import { chiSquareTest, maxOf, minOf } from '@labstat/stats';
 import type { ReportBlock } from '@labstat/contracts';
 import { PALETTE } from '../../charts.js';
 import { pSentence, requireVariables } from '../../common.js';
@@ -23,7 +23,7 @@ export function optionLabels(names: readonly string[]): string[] {
   if (names.length < 2) return [...names];
   let prefix = names[0]!;
   for (const n of names) while (!n.startsWith(prefix)) prefix = prefix.slice(0, -1);
-  const cut = Math.max(...['_', '-', '－', '—', ':', '：', '.', '、', '/'].map((s) => prefix.lastIndexOf(s)));
+  const cut = maxOf(['_', '-', '－', '—', ':', '：', '.', '、', '/'].map((s) => prefix.lastIndexOf(s)));
   if (cut < 0) return [...names];
   const labels = names.map((n) => n.slice(cut + 1));
   return labels.every((l) => l !== '') && new Set(labels).size === labels.length ? labels : [...names];
@@ -169,8 +169,8 @@ export function run(data: DataTable, params: Params): ToolOutput {
     );
     if (sig.length > 0) {
       const first = labels.indexOf(sig[0]!);
-      const hi = colPct[first]!.indexOf(Math.max(...colPct[first]!));
-      const lo = colPct[first]!.indexOf(Math.min(...colPct[first]!));
+      const hi = colPct[first]!.indexOf(maxOf(colPct[first]!));
+      const lo = colPct[first]!.indexOf(minOf(colPct[first]!));
       parts.push(`例如“${sig[0]}”在“${groups[hi]}”组最高（${num(colPct[first]![hi]!, 1)}%），在“${groups[lo]}”组最低（${num(colPct[first]![lo]!, 1)}%）。`);
     }
     if (vars.length > 2) caveats.push(`对 ${vars.length} 个选项分别检验，存在多重比较问题；如需控制总的一类错误，可用 Bonferroni 校正（以 P < ${num(0.05 / vars.length, 4)} 为显著）。`);

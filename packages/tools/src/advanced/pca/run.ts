@@ -1,7 +1,7 @@
 // 主成分分析 PCA: prcomp on the chosen items (correlation or covariance matrix), KMO and Bartlett, the
 // eigenvalue table and scree plot, loadings with communalities, score coefficients, the biplot, and the
 // component scores of the complete rows saved as a new data file.
-import { principalComponents } from '@labstat/stats';
+import { principalComponents, maxOf } from '@labstat/stats';
 import type { ReportBlock } from '@labstat/contracts';
 import { MAX_MARKS, MAX_POINTS, sampleIndices } from '../../charts.js';
 import { quoted } from '../../model-input.js';
@@ -15,8 +15,8 @@ function biplot(title: string, names: readonly string[], scores: readonly number
   const n = scores.length;
   const idx = n > MAX_POINTS ? sampleIndices(n, MAX_MARKS) : scores.map((_, i) => i);
   const pts = idx.map((i) => [r4(scores[i]![0]!), r4(scores[i]![1]!)]);
-  const maxScore = Math.max(...pts.flat().map(Math.abs), 1e-12);
-  const maxLoad = Math.max(...loadings.flatMap((l) => [Math.abs(l[0]!), Math.abs(l[1]!)]), 1e-12);
+  const maxScore = Math.max(maxOf(pts.flat().map(Math.abs)), 1e-12);
+  const maxLoad = Math.max(maxOf(loadings.flatMap((l) => [Math.abs(l[0]!), Math.abs(l[1]!)])), 1e-12);
   const scale = (0.85 * maxScore) / maxLoad;
   const series: Array<Record<string, unknown>> = [{ type: 'scatter', name: '研究对象（标准化得分）', data: pts, symbolSize: 5, itemStyle: { color: '#909399', opacity: 0.6 }, z: 1 }];
   loadings.forEach((l, j) =>

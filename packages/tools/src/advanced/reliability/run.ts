@@ -1,7 +1,7 @@
 // 信度分析: Cronbach's alpha with item statistics (psych::alpha), McDonald's omega total from a
 // one-factor ML model (factanal), and split-half reliability as SPSS (Spearman–Brown, Guttman), after
 // reverse-keying the chosen items as (min + max) − x over the items' observed range.
-import { cronbachAlpha, mcdonaldOmega, splitHalfReliability, StatsError } from '@labstat/stats';
+import { cronbachAlpha, mcdonaldOmega, splitHalfReliability, StatsError, maxOf, minOf } from '@labstat/stats';
 import type { ReportBlock } from '@labstat/contracts';
 import { levelOf, requireVariables } from '../../common.js';
 import { fieldList, quoted } from '../../model-input.js';
@@ -140,7 +140,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
           ],
         ),
         barChart('图1 各条目的校正条目–总分相关（CITC）', items, a.itemStatistics.map((s) => s.correctedItemTotal), { yName: '校正条目–总分相关（CITC）', line: 0.3, lineLabel: '0.3' }),
-        barChart('图2 删除各条目后的 Cronbach’s α', items, a.itemStatistics.map((s) => s.alphaIfDeleted), { yName: '删除后的 α', line: a.alpha, lineLabel: `总 α = ${num(a.alpha, 3)}`, min: Math.max(0, Math.floor(Math.min(a.alpha, ...a.itemStatistics.map((s) => s.alphaIfDeleted)) * 10 - 1) / 10) }),
+        barChart('图2 删除各条目后的 Cronbach’s α', items, a.itemStatistics.map((s) => s.alphaIfDeleted), { yName: '删除后的 α', line: a.alpha, lineLabel: `总 α = ${num(a.alpha, 3)}`, min: Math.max(0, Math.floor(Math.min(a.alpha, minOf(a.itemStatistics.map((s) => s.alphaIfDeleted))) * 10 - 1) / 10) }),
       ],
     },
     {
@@ -189,7 +189,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
     `Cronbach’s α = ${num(a.alpha, 3)}（${pct}%CI：${num(a.ci[0], 3)} ~ ${num(a.ci[1], 3)}），标准化 α = ${num(a.standardizedAlpha, 3)}` +
       (om ? `，McDonald’s ω = ${num(om.omega, 3)}` : '') +
       `；分半信度的 Spearman–Brown 系数为 ${num(sh.spearmanBrownUnequal, 3)}，Guttman 分半系数为 ${num(sh.guttman, 3)}。量表的内部一致性${grade}。`,
-    `各条目的校正条目–总分相关为 ${num(Math.min(...a.itemStatistics.map((s) => s.correctedItemTotal)), 3)} ~ ${num(Math.max(...a.itemStatistics.map((s) => s.correctedItemTotal)), 3)}` +
+    `各条目的校正条目–总分相关为 ${num(minOf(a.itemStatistics.map((s) => s.correctedItemTotal)), 3)} ~ ${num(maxOf(a.itemStatistics.map((s) => s.correctedItemTotal)), 3)}` +
       (lowItems.length > 0 ? `，其中${quoted(lowItems)}低于 0.3` : '，均不低于 0.3') +
       (raiseItems.length > 0 ? `；删除${quoted(raiseItems)}后 α 会升高。` : '；删除任一条目后 α 均未明显升高，各条目均宜保留。'),
   ];
@@ -220,8 +220,8 @@ export function run(data: DataTable, params: Params): ToolOutput {
     split,
     grade,
     lowCitc: lowItems.length,
-    minCitc: Math.min(...a.itemStatistics.map((s) => s.correctedItemTotal)),
-    maxCitc: Math.max(...a.itemStatistics.map((s) => s.correctedItemTotal)),
+    minCitc: minOf(a.itemStatistics.map((s) => s.correctedItemTotal)),
+    maxCitc: maxOf(a.itemStatistics.map((s) => s.correctedItemTotal)),
   };
   for (const s of a.itemStatistics) {
     results[`citc.${s.name}`] = s.correctedItemTotal;

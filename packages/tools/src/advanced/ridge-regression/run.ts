@@ -1,7 +1,7 @@
 // 岭回归: a linear model with an L2 penalty for collinear predictors. The OLS fit's VIF shows the
 // collinearity that motivates it; glmnet's α = 0 path (λ_max taken at α = 0.001, as glmnet) and
 // k-fold CV give λ.min and λ.1se, and the shrunken coefficients there sit beside the OLS ones.
-import { lassoCv, linearRegression, StatsError, type LassoCvResult, type LinearRegressionResult } from '@labstat/stats';
+import { lassoCv, linearRegression, StatsError, type LassoCvResult, type LinearRegressionResult, maxOf } from '@labstat/stats';
 import { levelOf, requireVariables } from '../../common.js';
 import { modelInput, quoted } from '../../model-input.js';
 import { termRows } from '../../model-terms.js';
@@ -72,7 +72,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
   const ruleName = rule === 'min' ? 'λ.min' : 'λ.1se';
   const coef = new Map((ols?.coefficients ?? []).map((c) => [c.term, c]));
   const vif = new Map((ols?.vif ?? []).map((v) => [v.term, v.vif]));
-  const maxVif = ols?.vif ? Math.max(...ols.vif.map((v) => v.vif)) : null;
+  const maxVif = ols?.vif ? maxOf(ols.vif.map((v) => v.vif)) : null;
   const highVif = design.filter((r) => (vif.get(r.column!) ?? 0) >= 5);
 
   const sections: ToolOutput['sections'] = [];

@@ -2,7 +2,7 @@
 // (R's step(), extractAIC scale) or by partial-F p-values to enter and remove (SPSS Stepwise); every
 // step with the model's fit after it, then the final model refitted by OLS with its coefficients,
 // standardised coefficients, CIs and VIF. All steps compare models on the same complete rows.
-import { linearRegression, stepwiseSelection, StatsError, type LinearRegressionResult, type Predictor, type StepwiseResult } from '@labstat/stats';
+import { linearRegression, stepwiseSelection, StatsError, type LinearRegressionResult, type Predictor, type StepwiseResult, maxOf } from '@labstat/stats';
 import type { ReportBlock } from '@labstat/contracts';
 import { levelOf, requireVariables } from '../../common.js';
 import { fieldList, modelInput, quoted } from '../../model-input.js';
@@ -196,7 +196,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
       results[`beta.${r.column}`] = beta.get(r.column!) ?? null;
     }
     Object.assign(results, { rSquared: final.rSquared, adjRSquared: final.adjRSquared, fStatistic: final.fStatistic, df1: final.df1, df2: final.df2, p: final.fPValue, sigma: final.sigma, intercept: intercept.estimate });
-    const maxVif = Math.max(1, ...(final.vif ?? []).map((v) => v.vif));
+    const maxVif = Math.max(1, maxOf((final.vif ?? []).map((v) => v.vif)));
     results.maxVif = final.vif ? maxVif : null;
     const pct = Math.round(level * 1000) / 10;
     sections.push({

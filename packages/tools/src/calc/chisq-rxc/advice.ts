@@ -1,3 +1,4 @@
+import { minOf } from '@labstat/stats';
 // Which test of a contingency table to report, by the rule Chinese textbooks teach (孙振球《医学统计学》):
 // shared by the R×C tool and the 2×2 effect tool so both say the same thing.
 
@@ -15,7 +16,7 @@ export interface TableAdvice {
  */
 export function tableAdvice(expected: readonly (readonly number[])[], n: number): TableAdvice {
   const cells = expected.flat();
-  const min = Math.min(...cells);
+  const min = minOf(cells);
   const low = cells.filter((e) => e < 5).length;
   const minText = `最小理论频数 ${min.toFixed(2)}`;
   if (expected.length === 2 && expected[0]!.length === 2) {

@@ -2,6 +2,7 @@
 // (MD, SMD) outcomes — fixed against random effects, heterogeneity (Q, I², τ², prediction interval),
 // Egger's test, subgroups and leave-one-out. Every number is read from the report.
 import { cellP, fmt, levelText, name, pText, significant, type Explanation, type ReportFacts } from '../explanation.js';
+import { maxOf, minOf } from '@labstat/stats';
 
 type Measure = 'OR' | 'RR' | 'RD' | 'MD' | 'SMD';
 
@@ -98,8 +99,8 @@ function meta(f: ReportFacts): Explanation {
     .map((r) => ({ study: typeof r[0] === 'string' ? r[0] : String(r[0] ?? ''), p: cellP(r[3]) }))
     .filter((r) => r.p !== null && r.p < 0.05 !== sig)
     .map((r) => `“${name(r.study)}”`);
-  const looMin = looEst.length > 0 ? looRows[looEst.indexOf(Math.min(...looEst))]?.[1] : null;
-  const looMax = looEst.length > 0 ? looRows[looEst.indexOf(Math.max(...looEst))]?.[1] : null;
+  const looMin = looEst.length > 0 ? looRows[looEst.indexOf(minOf(looEst))]?.[1] : null;
+  const looMax = looEst.length > 0 ? looRows[looEst.indexOf(maxOf(looEst))]?.[1] : null;
 
   const measureWhy = binary
     ? measure === 'RR'

@@ -7,6 +7,7 @@ import { formatP, num, table, text } from '../../report-helpers.js';
 import { levelOrder, splitList } from '../../survival-input.js';
 import { ToolInputError, type DataTable, type Params, type ToolOutput } from '../../tool.js';
 import { categoricalRow, continuousRow, type Row, type Summary, type TestMethod, type TestResult } from './analyse.js';
+import { maxOf } from '@labstat/stats';
 
 const MAX_GROUPS = 10;
 const MAX_LEVELS = 20;
@@ -319,7 +320,7 @@ function lovePlot(rows: Row[], nGroups: number): ReportBlock {
   const shown = rows.filter((r) => r.smd !== null);
   const names = shown.map((r) => r.name).reverse();
   const values = shown.map((r) => Number(r.smd!.toFixed(4))).reverse();
-  const max = Math.max(0.2, ...values) * 1.05;
+  const max = Math.max(0.2, maxOf(values)) * 1.05;
   return {
     type: 'chart',
     title: `图1 各变量的标准化均数差${nGroups > 2 ? '（两两比较的最大值）' : ''}`,

@@ -1,7 +1,7 @@
 // Bland–Altman: bias and limits of agreement with their CIs (Bland & Altman 1986, 1999), the t test
 // of the bias, proportional bias by regressing the difference on the mean, optional percentage
 // differences, and the plot with bias and limit lines and their CI bands.
-import { blandAltman, linearRegression, oneSampleTTest, StatsError, type BlandAltmanResult } from '@labstat/stats';
+import { blandAltman, linearRegression, oneSampleTTest, StatsError, type BlandAltmanResult, maxOf, minOf } from '@labstat/stats';
 import type { ReportBlock } from '@labstat/contracts';
 import { completeRows, excludedNote, numericColumns } from '../../agreement-input.js';
 import { niceCeil, PALETTE } from '../../charts.js';
@@ -67,12 +67,12 @@ function baChart(title: string, a: Analysis, xName: string, yName: string, pctLa
   const { ba } = a;
   const xs = ba.points.map((p) => p.mean);
   const ys = ba.points.map((p) => p.difference);
-  const lo = Math.min(...ys, ba.lowerCi[0]);
-  const hi = Math.max(...ys, ba.upperCi[1]);
+  const lo = Math.min(minOf(ys), ba.lowerCi[0]);
+  const hi = Math.max(maxOf(ys), ba.upperCi[1]);
   const span = hi - lo || 1;
   const r = (v: number) => Number(v.toPrecision(8));
-  const xMin = Math.min(...xs);
-  const xMax = Math.max(...xs);
+  const xMin = minOf(xs);
+  const xMax = maxOf(xs);
   const band = (ci: readonly [number, number], color: string) => [{ yAxis: r(ci[0]), itemStyle: { color, opacity: 0.15 } }, { yAxis: r(ci[1]) }];
   const series: Array<Record<string, unknown>> = [
     {
@@ -163,9 +163,9 @@ export function run(data: DataTable, params: Params): ToolOutput {
     '表1 两种方法的测量值与差值',
     ['变量', 'n', '均值', '标准差', '最小值', '最大值'],
     [
-      [m1, n, num(meanOf(a), 4), num(sdOf(a), 4), num(Math.min(...a), 4), num(Math.max(...a), 4)],
-      [m2, n, num(meanOf(b), 4), num(sdOf(b), 4), num(Math.min(...b), 4), num(Math.max(...b), 4)],
-      [`差值（${label}）`, n, num(abs.ba.bias, 4), num(abs.ba.sd, 4), num(Math.min(...diff), 4), num(Math.max(...diff), 4)],
+      [m1, n, num(meanOf(a), 4), num(sdOf(a), 4), num(minOf(a), 4), num(maxOf(a), 4)],
+      [m2, n, num(meanOf(b), 4), num(sdOf(b), 4), num(minOf(b), 4), num(maxOf(b), 4)],
+      [`差值（${label}）`, n, num(abs.ba.bias, 4), num(abs.ba.sd, 4), num(minOf(diff), 4), num(maxOf(diff), 4)],
     ],
     [excludedNote(excluded, [m1, m2])],
   );

@@ -3,7 +3,7 @@
 // budget), the expected-count check that decides which one to read, Pearson and standardized
 // residuals, Cramér's V and a stacked bar chart. Rows may carry a frequency (weight) column.
 // Categories keep the data's order of first appearance unless the user gives an order.
-import { chiSquareTest, fisherExact, gTest } from '@labstat/stats';
+import { chiSquareTest, fisherExact, gTest, minOf } from '@labstat/stats';
 import { PALETTE } from '../../charts.js';
 import { pSentence, requireVariables } from '../../common.js';
 import { crossTabulate } from '../../contingency.js';
@@ -28,7 +28,7 @@ function fisherOf(counts: number[][], n: number, expectedTrouble: boolean): { fi
   if (r * c > 60) return { fisher: null, note: null };
   if (r === 2 && c === 2) {
     const margins = [...counts.map((row) => row[0]! + row[1]!), counts[0]![0]! + counts[1]![0]!, counts[0]![1]! + counts[1]![1]!];
-    const smallest = Math.min(...margins);
+    const smallest = minOf(margins);
     if (smallest > FISHER_2X2_MAX_MARGIN) {
       return { fisher: null, note: `样本量很大（最小的行/列合计为 ${smallest}），各格理论频数都很大，未计算 Fisher 精确检验，以卡方检验为准。` };
     }

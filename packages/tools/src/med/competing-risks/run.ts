@@ -2,7 +2,7 @@
 // events per group with Gray's variances, the CIF at chosen times with log(−log) CIs, Gray's test
 // across groups, and the Fine–Gray subdistribution hazards model (cmprsk's cuminc, timepoints, crr).
 // The outcome column holds a censoring value, the event of interest and one or more competing events.
-import { cumulativeIncidence, cumulativeIncidenceAt, fineGray, kaplanMeier, normalQuantile, StatsError, type CumulativeIncidenceCurve, type FineGrayResult, type Predictor } from '@labstat/stats';
+import { cumulativeIncidence, cumulativeIncidenceAt, fineGray, kaplanMeier, normalQuantile, StatsError, type CumulativeIncidenceCurve, type FineGrayResult, type Predictor, maxOf } from '@labstat/stats';
 import type { ReportBlock } from '@labstat/contracts';
 import { forestChart, PALETTE } from '../../charts.js';
 import { levelOf, pSentence, requireVariables } from '../../common.js';
@@ -82,7 +82,7 @@ const gridded = (curve: CumulativeIncidenceCurve): number[][] => {
 
 /** Cumulative incidence curves as journals draw them: steps from (0, 0), the event of interest solid, competing events dashed. */
 function cifChart(curves: ReadonlyArray<{ name: string; curve: CumulativeIncidenceCurve; color: string; dashed: 'solid' | 'dashed' | 'dotted' }>, o: { title: string; timeName: string; ticks: number[] }): ReportBlock {
-  const top = Math.max(...curves.map((c) => Math.max(...c.curve.estimate)));
+  const top = maxOf(curves.map((c) => maxOf(c.curve.estimate)));
   const yMax = Math.min(1, Math.ceil((top + 0.02) * 10) / 10);
   const step = o.ticks.length > 1 ? o.ticks[1]! - o.ticks[0]! : 1;
   const axisLine = { lineStyle: { color: '#000' } };
@@ -166,7 +166,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
   if (group && groups.length < 2) throw new ToolInputError(`分组变量“${groupName}”在分析的行中只有一个类别（“${groups[0]}”），无法比较；请不选分组变量，或选择其他变量`);
   if (groups.length > MAX_GROUPS) throw new ToolInputError(`分组变量“${groupName}”有 ${groups.length} 个类别，超过 ${MAX_GROUPS} 个；请合并类别`);
 
-  const maxTime = Math.max(...time);
+  const maxTime = maxOf(time);
   let times = parseTimes(params.times, '报告累积发生率的时间点');
   if (times.length === 0) {
     const inside = timeTicks(maxTime, 4).filter((t) => t > 0 && t < maxTime);

@@ -2,7 +2,7 @@
 // exposure offset, the overdispersion tests that choose between them (LR test of NB vs Poisson with
 // the boundary-corrected P, Cameron–Trivedi's auxiliary regression), and the chosen model's IRRs
 // with Wald CIs, a forest plot, LR tests of multi-level factors and its fit statistics.
-import { chisqSf, negativeBinomialRegression, normalSf, poissonRegression, StatsError, type CountRegressionResult } from '@labstat/stats';
+import { chisqSf, negativeBinomialRegression, normalSf, poissonRegression, StatsError, type CountRegressionResult, maxOf } from '@labstat/stats';
 import { forestChart } from '../../charts.js';
 import { levelOf, pSentence, requireVariables } from '../../common.js';
 import { modelInput, quoted } from '../../model-input.js';
@@ -112,7 +112,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
       table(
         '表1 计数结局的分布',
         ['纳入例数', '因缺失排除', '均数', '方差', '方差/均数', '0 的例数（%）', '最大值'],
-        [[n, input.excluded, num(mean, 3), num(variance, 3), num(variance / mean, 2), `${zeros}（${num((100 * zeros) / n, 1)}%）`, Math.max(...y)]],
+        [[n, input.excluded, num(mean, 3), num(variance, 3), num(variance / mean, 2), `${zeros}（${num((100 * zeros) / n, 1)}%）`, maxOf(y)]],
         [missingNote(input.excluded), offsetNote, 'Poisson 分布的方差等于均数；未调整自变量时方差/均数远大于 1 提示过度离散（调整后的判断见表2、表3）。'],
       ),
     ],

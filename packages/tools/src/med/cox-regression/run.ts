@@ -2,7 +2,7 @@
 // forest plot, the model's LR/Wald/score tests and C-index, and the proportional-hazards check
 // (cox.zph per term and global). Categorical covariates take a reference level (first appearance
 // unless the user names one); separation and sparse categories are refused with the term named.
-import { coxRegression, normalQuantile, StatsError, type CoxResult, type Predictor } from '@labstat/stats';
+import { coxRegression, normalQuantile, StatsError, type CoxResult, type Predictor, maxOf } from '@labstat/stats';
 import { forestChart, residualChart } from '../../charts.js';
 import { levelOf, pSentence } from '../../common.js';
 import { finiteOrNull, formatP, num, table, text } from '../../report-helpers.js';
@@ -65,7 +65,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
     xs.includes(name) ? { name, values: input.numeric.get(name)!, type: 'numeric' } : { name, values: input.text.get(name)!, type: 'categorical', reference: levels.get(name)![0] };
   const fit = (use: string[]): CoxResult => coxRegression({ time: input.time, status: input.status, predictors: use.map(predictorOf), strata, ties, level, zphTransform });
   const rowsOf = (use: string[]): TermRow[] => termRows(use, levels);
-  const maxColumns = Math.max(...names.map(columnsOf));
+  const maxColumns = maxOf(names.map(columnsOf));
   if (input.events <= maxColumns) throw new ToolInputError(`事件数（${input.events}）太少：需多于模型参数个数（${maxColumns}）。请合并分类变量的类别或收集更多事件`);
 
   // Univariable screening: each covariate alone on the same rows (and strata).

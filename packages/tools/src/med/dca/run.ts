@@ -4,17 +4,7 @@
 // holds the curves as dcurves draws them (y from −10% of the prevalence to the prevalence), the net
 // benefit at round thresholds, and the threshold ranges where each model beats both defaults.
 import type { ReportBlock } from '@labstat/contracts';
-import {
-  coxRiskAt,
-  decisionCurve,
-  logisticRegression,
-  markerToRisk,
-  StatsError,
-  survivalDecisionCurve,
-  thresholdGrid,
-  type DecisionCurve,
-  type DecisionCurveResult,
-} from '@labstat/stats';
+import { coxRiskAt, decisionCurve, logisticRegression, markerToRisk, StatsError, survivalDecisionCurve, thresholdGrid, type DecisionCurve, type DecisionCurveResult, maxOf } from '@labstat/stats';
 import { binaryLevels, levelNote } from '../../binary-outcome.js';
 import { PALETTE } from '../../charts.js';
 import { requireVariables } from '../../common.js';
@@ -163,7 +153,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
   const events = survival ? status.reduce((a, b) => a + b, 0) : y.reduce((a, b) => a + b, 0);
   if (events === 0) throw new ToolInputError('分析的行中没有发生结局事件，无法做决策曲线分析');
   if (survival) {
-    const maxTime = Math.max(...time);
+    const maxTime = maxOf(time);
     if (maxTime < t) throw new ToolInputError(`评价时间点 t = ${t} 超过了最长随访时间（${maxTime}），请填写随访范围内的时间点`);
   }
 

@@ -2,7 +2,7 @@
 // at percentiles, balance unweighted/weighted in a Table-1 layout with SMDs and variance ratios, the
 // Love plot, PS histograms unweighted/weighted, the weights' distribution and effective sample sizes,
 // and every row returned as a new data file with its PS and weight (blank where a value was missing).
-import { iptwWeights, quantile, StatsError } from '@labstat/stats';
+import { iptwWeights, quantile, StatsError, maxOf } from '@labstat/stats';
 import { num, table, text } from '../../report-helpers.js';
 import { missingNote } from '../../survival-input.js';
 import { ToolInputError, type DataTable, type Params, type ToolOutput } from '../../tool.js';
@@ -43,7 +43,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
     const [min, med, max] = quantile(v, [0, 0.5, 1]) as [number, number, number];
     return [g === 1 ? `处理组（${tWord}）` : `对照组（${cWord}）`, v.length, num(w.sum[g === 1 ? 1 : 0], 2), num(w.ess[g === 1 ? 1 : 0], 1), num(min, 3), num(med, 3), num(max, 3)];
   };
-  const maxWeight = Math.max(...weights);
+  const maxWeight = maxOf(weights);
 
   const sections: ToolOutput['sections'] = [];
   sections.push({

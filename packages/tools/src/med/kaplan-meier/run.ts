@@ -1,19 +1,7 @@
 // Kaplan–Meier 生存分析: curves with CI bands and censor marks, the number at risk under the plot,
 // quartiles of survival time, survival at chosen times, RMST at τ, and the tests of equal survival
 // (log-rank and its weighted relatives) with pairwise comparisons.
-import {
-  kaplanMeier,
-  logRankTest,
-  normalQuantile,
-  normalSf,
-  pAdjust,
-  pairwiseLogRank,
-  type KaplanMeierResult,
-  type LogRankResult,
-  type PAdjustMethod,
-  type SurvivalConfType,
-  type SurvivalTest,
-} from '@labstat/stats';
+import { kaplanMeier, logRankTest, normalQuantile, normalSf, pAdjust, pairwiseLogRank, type KaplanMeierResult, type LogRankResult, type PAdjustMethod, type SurvivalConfType, type SurvivalTest, maxOf, minOf } from '@labstat/stats';
 import { survivalChart } from '../../charts.js';
 import { levelOf, pSentence } from '../../common.js';
 import { finiteOrNull, formatP, num, table, text } from '../../report-helpers.js';
@@ -66,16 +54,16 @@ export function run(data: DataTable, params: Params): ToolOutput {
     const size = labels.filter((g) => g === name).length;
     if (size < 2) throw new ToolInputError(`分组变量“${groupName}”中的组“${name}”只有 ${size} 例，无法估计其生存曲线；请合并该组或删除这些行`);
   }
-  const maxTime = Math.max(...time);
+  const maxTime = maxOf(time);
   const ticks = timeTicks(maxTime);
   let times = parseTimes(params.times, '报告生存率的时间点');
   if (times.length === 0) {
     const inside = ticks.filter((x) => x > 0 && x <= maxTime);
     times = inside.length > 5 ? inside.filter((_, i) => i % 2 === 1) : inside;
   }
-  const groupMax = names.map((name) => Math.max(...time.filter((_, i) => labels[i] === name)));
+  const groupMax = names.map((name) => maxOf(time.filter((_, i) => labels[i] === name)));
   const tauParam = typeof params.tau === 'number' && params.tau > 0 ? params.tau : 0;
-  const tau = tauParam > 0 ? tauParam : Math.min(...groupMax);
+  const tau = tauParam > 0 ? tauParam : minOf(groupMax);
 
   const groups: Group[] = names.map((name, gi) => {
     const idx = labels.flatMap((g, i) => (g === name ? [i] : []));

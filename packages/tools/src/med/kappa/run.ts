@@ -1,6 +1,6 @@
 // Kappa 一致性: Cohen's kappa (unweighted, linear or quadratic weights) for two raters; Fleiss' kappa
 // with per-category kappas and pairwise Cohen's kappas for three or more. Wide data, listwise.
-import { cohenKappa, fleissKappa, StatsError, type KappaResult } from '@labstat/stats';
+import { cohenKappa, fleissKappa, StatsError, type KappaResult, maxOf, minOf } from '@labstat/stats';
 import { chosenColumns, completeRows, excludedNote } from '../../agreement-input.js';
 import { ciText, levelOf, pSentence } from '../../common.js';
 import { PALETTE } from '../../charts.js';
@@ -61,7 +61,7 @@ function heatmap(names: readonly string[], categories: readonly string[], tab: n
       grid: { left: 80, right: 30, top: 20, bottom: 90 },
       xAxis: { type: 'category', name: names[1], nameLocation: 'middle', nameGap: 28, data: [...categories] },
       yAxis: { type: 'category', name: names[0], nameLocation: 'middle', nameGap: 50, data: [...categories].reverse() },
-      visualMap: { min: 0, max: Math.max(1, ...tab.flat()), calculable: false, orient: 'horizontal', left: 'center', bottom: 0, inRange: { color: ['#ffffff', '#409EFF'] } },
+      visualMap: { min: 0, max: Math.max(1, maxOf(tab.flat())), calculable: false, orient: 'horizontal', left: 'center', bottom: 0, inRange: { color: ['#ffffff', '#409EFF'] } },
       series: [{ type: 'heatmap', data, label: { show: true } }],
     },
   };
@@ -115,7 +115,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
   );
   const caveats: string[] = [];
   if (n < 30) caveats.push(`分析的对象只有 ${n} 个，kappa 的标准误与置信区间基于大样本近似，结果仅供参考。`);
-  const top = Math.max(...categories.map((_, j) => counts.reduce((s, row) => s + row[j]!, 0))) / (n * names.length);
+  const top = maxOf(categories.map((_, j) => counts.reduce((s, row) => s + row[j]!, 0))) / (n * names.length);
   if (top > 0.8) caveats.push(`某一类别占全部评定的 ${num(top * 100, 1)}%，类别分布很不均衡时 kappa 会偏低（kappa 悖论），请同时报告观察一致率。`);
   const lk = '一致程度按 Landis 与 Koch（1977）：<0 差于随机，0~0.20 轻微，0.21~0.40 一般，0.41~0.60 中等，0.61~0.80 较强，0.81~1.00 几乎完全一致。';
 
@@ -220,7 +220,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
     `${names.length} 位评价者（${names.join('、')}）对 ${n} 个对象的评定中，观察一致率为 ${num(observed * 100, 1)}%，期望一致率为 ${num(expected * 100, 1)}%。` +
     `Fleiss' kappa = ${num(fleiss.kappa, 3)}，z = ${num(fleiss.z, 2)}，${pSentence(fleiss.pValue)}，${fleiss.pValue < 1 - level ? '一致性显著高于随机水平' : '一致性与随机水平的差异无统计学意义'}；` +
     `按 Landis 与 Koch 标准属${landisKoch(fleiss.kappa)}一致。各类别中 kappa 最高的是“${[...fleiss.categories].sort((x, y) => y.kappa - x.kappa)[0]!.category}”，最低的是“${[...fleiss.categories].sort((x, y) => x.kappa - y.kappa)[0]!.category}”。` +
-    `两两 Cohen's kappa 在 ${num(Math.min(...pairs.map((p) => p.r.kappa)), 3)} ~ ${num(Math.max(...pairs.map((p) => p.r.kappa)), 3)} 之间。`;
+    `两两 Cohen's kappa 在 ${num(minOf(pairs.map((p) => p.r.kappa)), 3)} ~ ${num(maxOf(pairs.map((p) => p.r.kappa)), 3)} 之间。`;
   const results: ToolOutput['results'] = {
     method: 'fleiss',
     weights,

@@ -1,6 +1,6 @@
 // 两样本 Kolmogorov–Smirnov: D (or D⁺/D⁻), exact or asymptotic p as R 4.2's ks.test(x, y), and the
 // two ECDFs as step lines with the point of largest distance marked.
-import { ksTwoSample } from '@labstat/stats';
+import { ksTwoSample, minOf } from '@labstat/stats';
 import type { ReportBlock } from '@labstat/contracts';
 import { PALETTE } from '../../charts.js';
 import { alternativeNote, alternativeOf, outcomeAndGroup, pSentence } from '../../common.js';
@@ -18,7 +18,7 @@ function ecdf(values: readonly number[]): Array<[number, number]> {
 }
 
 function ecdfChart(groups: Array<{ name: string; values: number[] }>, o: { title: string; xName: string; at: number; from: number; to: number }): ReportBlock {
-  const lo = Math.min(...groups.flatMap((g) => g.values));
+  const lo = minOf(groups.flatMap((g) => g.values));
   const series: Array<Record<string, unknown>> = groups.map((g, i) => ({
     type: 'line',
     name: g.name,

@@ -1,6 +1,6 @@
 // 线性回归: least squares by QR, coefficients with CIs, model fit, VIF, Durbin–Watson, Cook's
 // distance, residual normality, and a residuals-versus-fitted plot.
-import { linearRegression, shapiroWilk, type Predictor } from '@labstat/stats';
+import { linearRegression, shapiroWilk, type Predictor, maxOf } from '@labstat/stats';
 import { scatterChart } from '../../charts.js';
 import { ciText, levelOf, pSentence, requireVariables } from '../../common.js';
 import { orNull } from '../../groups.js';
@@ -26,7 +26,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
   ];
   const m = linearRegression({ y: data.numeric(yName), yName, predictors, level });
   const normality = orNull(() => shapiroWilk(m.residuals));
-  const maxCook = Math.max(...m.cooksDistance);
+  const maxCook = maxOf(m.cooksDistance);
   const influential = m.cooksDistance.filter((d) => d > 4 / m.n).length;
   const vif = new Map((m.vif ?? []).map((v) => [v.term, v.vif]));
   const beta = new Map(m.standardized.map((b) => [b.term, b.beta]));
@@ -48,7 +48,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
     ['Durbin-Watson', num(m.durbinWatson, 3), m.durbinWatson > 1.5 && m.durbinWatson < 2.5 ? '残差无明显自相关' : '残差可能存在自相关'],
     ['残差 Shapiro-Wilk', normality ? `W = ${num(normality.statistic, 4)}，${pSentence(normality.pValue)}` : '—', normality ? (normality.pValue < 0.05 ? '残差偏离正态' : '残差近似正态') : '样本量不适用'],
     ["最大 Cook's 距离", num(maxCook, 4), `${influential} 个观测 > 4/n，${maxCook > 1 ? '存在强影响点' : '无强影响点（均 ≤1）'}`],
-    ['最大 VIF', num(Math.max(0, ...vif.values()), 2), Math.max(0, ...vif.values()) >= 10 ? '存在严重共线性' : Math.max(0, ...vif.values()) >= 5 ? '存在一定共线性' : '无明显共线性'],
+    ['最大 VIF', num(Math.max(0, maxOf(vif.values())), 2), Math.max(0, maxOf(vif.values())) >= 10 ? '存在严重共线性' : Math.max(0, maxOf(vif.values())) >= 5 ? '存在一定共线性' : '无明显共线性'],
   ];
   const sigTerms = m.coefficients.filter((c) => c.term !== '(Intercept)' && c.pValue < 0.05);
   const sentences = [
@@ -60,7 +60,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
   ];
   if (m.perfectFit) sentences.push('模型对数据完全拟合（残差在计算精度内为 0）：F 与 t 为无穷大、标准误为 0，检验失去意义。请检查因变量是否由自变量直接计算得到，或自变量中是否混入了因变量。');
   if (normality && normality.pValue < 0.05) sentences.push('残差偏离正态，样本量较小时系数的检验与区间可能不准确，可考虑变量变换。');
-  if (Math.max(0, ...vif.values()) >= 5) sentences.push('部分自变量 VIF ≥ 5，存在共线性，系数解释需谨慎。');
+  if (Math.max(0, maxOf(vif.values())) >= 5) sentences.push('部分自变量 VIF ≥ 5，存在共线性，系数解释需谨慎。');
 
   const results: ToolOutput['results'] = {
     n: m.n,

@@ -5,7 +5,7 @@
 // Categorical covariates take a reference level; separation is refused with the terms named.
 // Three data formats: one row per case, rows with a frequency (case weight) column, and grouped
 // rows of events/trials; the summaries count cases in every format.
-import { logisticRegression, rocCurve, StatsError, stepwiseSelection, type LogisticRegressionResult, type Predictor } from '@labstat/stats';
+import { logisticRegression, rocCurve, StatsError, stepwiseSelection, type LogisticRegressionResult, type Predictor, maxOf } from '@labstat/stats';
 import { binaryLevels, levelNote } from '../../binary-outcome.js';
 import { forestChart, rocChart } from '../../charts.js';
 import { levelOf, pSentence, requireVariables } from '../../common.js';
@@ -177,7 +177,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
   const columnsOf = (name: string) => (xs.includes(name) ? 1 : levels.get(name)!.length - 1);
   const names = [...xs, ...fs];
   const minority = Math.min(events, nonEvents);
-  const maxColumns = Math.max(...names.map(columnsOf));
+  const maxColumns = maxOf(names.map(columnsOf));
   if (minority <= maxColumns) throw new ToolInputError(`结局“${outcomeName}”中较少一类只有 ${minority} 例，需多于模型参数个数（${maxColumns}）。请合并分类变量的类别或收集更多资料`);
   for (const f of fs) {
     for (const [l, c] of levelCounts.get(f)!) {

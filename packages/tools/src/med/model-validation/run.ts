@@ -1,7 +1,7 @@
 // 校准曲线 / 内部验证: apparent discrimination and calibration of a logistic prediction model,
 // Bootstrap optimism correction as rms::validate, the bias-corrected calibration curve as
 // rms::calibrate, and the Hosmer–Lemeshow test; seeded so a report repeats exactly.
-import { StatsError, validateCox, validateLogistic, type LogisticValidationResult, type ValidationIndex, type ValidationRow } from '@labstat/stats';
+import { StatsError, validateCox, validateLogistic, type LogisticValidationResult, type ValidationIndex, type ValidationRow, maxOf } from '@labstat/stats';
 import { pSentence } from '../../common.js';
 import { quoted } from '../../model-input.js';
 import { formatP, num, table, text } from '../../report-helpers.js';
@@ -143,7 +143,7 @@ const fmtTime = (t: number) => String(Number(t.toPrecision(6)));
 /** The Cox branch: validate.cph indexes and the KM-grouped calibration at time u. */
 function runCox(m: PredictionModel, params: Params, B: number, seed: number): ToolOutput {
   const u = typeof params.u === 'number' && params.u > 0 ? params.u : NaN;
-  const maxTime = Math.max(...m.time);
+  const maxTime = maxOf(m.time);
   if (!Number.isFinite(u)) throw new ToolInputError('请填写校准的时间点（大于 0，单位与生存时间相同）');
   if (u > maxTime) throw new ToolInputError(`校准的时间点 ${fmtTime(u)} 超过最长随访时间（${fmtTime(maxTime)}），请填写随访期内的时间点`);
   const groups = intParam(params.groups, 5, 2, 10);
@@ -194,7 +194,7 @@ function runCox(m: PredictionModel, params: Params, B: number, seed: number): To
   const C = get('C');
   const slope = get('Slope');
   const diffs = v.calibration.filter((g) => Number.isFinite(g.corrected)).map((g) => Math.abs(g.corrected - g.predicted));
-  const maxDiff = diffs.length > 0 ? Math.max(...diffs) : NaN;
+  const maxDiff = diffs.length > 0 ? maxOf(diffs) : NaN;
   const parts = [
     `以 ${quoted(m.input.names)}建立的 Cox 预测模型（${m.n} 例，事件 ${m.events} 例）的表观 C 指数为 ${num(C.apparent, 3)}，经 ${B} 次 Bootstrap 内部验证校正后为 ${num(C.corrected, 3)}（乐观度 ${num(C.optimism, 3)}）；校正后的校准斜率为 ${num(slope.corrected, 3)}。`,
     `${when}的校准图中，各风险组偏差校正后的实际生存率与平均预测生存率之差最大为 ${num(maxDiff, 3)}。`,

@@ -1,7 +1,7 @@
 // 多分类 Logistic 回归: baseline-category logit model (R: nnet::multinom) with a chosen reference
 // outcome category — per-category coefficients and RRR = exp(B) with Wald CIs, the model's LR test,
 // pseudo-R², type II LR tests per covariate (car::Anova), a forest plot and the classification table.
-import { multinomialRegression, StatsError, type MultinomialResult } from '@labstat/stats';
+import { multinomialRegression, StatsError, type MultinomialResult, minOf } from '@labstat/stats';
 import { forestChart, type ForestRow } from '../../charts.js';
 import { levelOf, pSentence } from '../../common.js';
 import { categoricalOutcomeInput, quoted } from '../../model-input.js';
@@ -23,7 +23,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
   const reference = given !== '' ? given : seen[0]!;
   const counts = new Map(seen.map((c) => [c, y.filter((v) => v === c).length]));
   const params0 = input.names.reduce((s, v) => s + input.columnsOf(v), 0) + 1;
-  const smallest = Math.min(...counts.values());
+  const smallest = minOf(counts.values());
   if (smallest <= params0) {
     const which = seen.find((c) => counts.get(c) === smallest)!;
     throw new ToolInputError(`结局变量“${yName}”的类别“${which}”只有 ${smallest} 例，不多于每个类别方程的参数个数（${params0}）；请合并类别、减少自变量或收集更多资料`);

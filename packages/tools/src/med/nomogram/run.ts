@@ -1,7 +1,7 @@
 // 列线图 Nomogram: the multivariable logistic or Cox model, its nomogram as rms::nomogram draws it
 // (points per predictor value, total points, predicted risk or survival at chosen times), a table
 // of the points so Word shows them, and the risk calculator the report page makes interactive.
-import { nomogram, type NomogramResult } from '@labstat/stats';
+import { nomogram, type NomogramResult, maxOf } from '@labstat/stats';
 import type { RiskCalculatorModel } from '@labstat/contracts';
 import { pSentence } from '../../common.js';
 import { quoted } from '../../model-input.js';
@@ -18,12 +18,12 @@ const fmtTime = (t: number) => String(Number(t.toPrecision(6)));
 /** Survival times: the user's, or three round times inside the follow-up (a quarter, half and three quarters of the last event time). */
 function chosenTimes(m: PredictionModel, raw: unknown): { times: number[]; dropped: number[] } {
   const given = parseTimes(raw, '生存率的时间点');
-  const lastEvent = Math.max(...m.time.filter((_, i) => m.status[i] === 1));
+  const lastEvent = maxOf(m.time.filter((_, i) => m.status[i] === 1));
   if (given.length === 0) {
     const ticks = timeTicks(lastEvent, 4).filter((t) => t > 0 && t < lastEvent);
     return { times: ticks.slice(0, 3), dropped: [] };
   }
-  const maxTime = Math.max(...m.time);
+  const maxTime = maxOf(m.time);
   return { times: given.filter((t) => t <= maxTime), dropped: given.filter((t) => t > maxTime) };
 }
 
@@ -66,7 +66,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
   const pointRows = nom.predictors.flatMap((p) => p.labels.map((l, k) => [k === 0 ? p.name : '', l, num(p.points[k]!, 1)]));
   const outcomeRows: Array<Array<string | number | null>> = [];
   for (const [k, a] of nom.outcome.entries()) a.values.forEach((v, j) => outcomeRows.push([outcomeLabels[k]!, v, num(a.points[j]!, 1)]));
-  const widest = nom.predictors.reduce((best, p) => (Math.max(...p.points) > Math.max(...best.points) ? p : best));
+  const widest = nom.predictors.reduce((best, p) => (maxOf(p.points) > maxOf(best.points) ? p : best));
   sections.push({
     title: '列线图',
     blocks: [
@@ -136,6 +136,6 @@ export function run(data: DataTable, params: Params): ToolOutput {
     ...(cox ? { centre, times: baseline.map((b) => fmtTime(b.time)).join('、') } : {}),
   });
   for (const b of baseline) results[`baselineSurvival.${fmtTime(b.time)}`] = b.survival;
-  for (const p of nom.predictors) results[`maxPoints.${p.name}`] = Math.max(...p.points);
+  for (const p of nom.predictors) results[`maxPoints.${p.name}`] = maxOf(p.points);
   return { title: `列线图：${m.outcomeName}`, sections, results };
 }

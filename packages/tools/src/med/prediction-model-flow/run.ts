@@ -5,19 +5,7 @@
 // which items the report covers. Every step calls the engine function its own tool calls, and the
 // model pieces come from the nomogram/validation tools' shared model-c.ts and charts-c.ts.
 import type { RiskCalculatorModel, ReportBlock } from '@labstat/contracts';
-import {
-  decisionCurve,
-  lassoCv,
-  nomogram,
-  rocCurve,
-  StatsError,
-  thresholdGrid,
-  validateLogistic,
-  type DecisionCurveResult,
-  type LassoCvResult,
-  type LogisticValidationResult,
-  type ValidationIndex,
-} from '@labstat/stats';
+import { decisionCurve, lassoCv, nomogram, rocCurve, StatsError, thresholdGrid, validateLogistic, type DecisionCurveResult, type LassoCvResult, type LogisticValidationResult, type ValidationIndex, maxOf } from '@labstat/stats';
 import { binaryLevels, levelNote } from '../../binary-outcome.js';
 import { PALETTE, rocChart } from '../../charts.js';
 import { pSentence, requireVariables } from '../../common.js';
@@ -301,7 +289,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
   sections.push({ title: '第二步：多因素 Logistic 回归模型', blocks: modelBlocks(m, '表4 入选变量的多因素 Logistic 回归（最终模型）', '图2 最终模型的 OR（森林图）') });
 
   // Nomogram and calculator.
-  const widest = nom.predictors.reduce((best, p) => (Math.max(...p.points) > Math.max(...best.points) ? p : best));
+  const widest = nom.predictors.reduce((best, p) => (maxOf(p.points) > maxOf(best.points) ? p : best));
   sections.push({
     title: '第三步：列线图与风险计算器',
     blocks: [

@@ -4,6 +4,7 @@
 // distribution of predictions). Plain ECharts JSON, as charts.ts, which has neither.
 import type { NomogramResult } from '@labstat/stats';
 import type { ReportBlock } from '@labstat/contracts';
+import { maxOf, minOf } from '@labstat/stats';
 
 const FONT = { fontFamily: 'Times New Roman, SimSun, serif' };
 const AXIS_LINE = { lineStyle: { color: '#000' } };
@@ -40,12 +41,12 @@ export function nomogramChart(nom: NomogramResult, o: { title: string; outcomeLa
   rows.forEach((r, i) => {
     if (r.ticks.length === 0) return;
     const xs = r.ticks.map((t) => t.x);
-    lines.push({ coords: [[r4(Math.min(...xs)), i], [r4(Math.max(...xs)), i]] });
+    lines.push({ coords: [[r4(minOf(xs)), i], [r4(maxOf(xs)), i]] });
     let last = -Infinity;
     let below = false;
     const sorted = [...r.ticks].sort((a, b) => a.x - b.x);
     // An axis squeezed into a few points (a predictor with almost no effect) labels its two ends only.
-    const squeezed = Math.max(...xs) - Math.min(...xs) < 2 * CROWDED && sorted.length > 2;
+    const squeezed = maxOf(xs) - minOf(xs) < 2 * CROWDED && sorted.length > 2;
     for (const [k, t] of sorted.entries()) {
       lines.push({ coords: [[r4(t.x), i], [r4(t.x), i - 0.15]] });
       if (squeezed && k > 0 && k < sorted.length - 1) continue;
@@ -92,7 +93,7 @@ export function calibrationChart(c: { predicted: number[]; apparent: number[]; c
   const bins = 50;
   const counts = new Array<number>(bins).fill(0);
   for (const p of fitted) counts[Math.min(bins - 1, Math.floor(p * bins))]!++;
-  const maxCount = Math.max(...counts);
+  const maxCount = maxOf(counts);
   const curve = (ys: number[]) => c.predicted.flatMap((x, k) => (Number.isFinite(ys[k]!) ? [[r4(x), r4(ys[k]!)]] : []));
   return {
     type: 'chart',

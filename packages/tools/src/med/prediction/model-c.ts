@@ -2,7 +2,7 @@
 // (binary or survival outcome, numeric and categorical predictors with reference levels), reading
 // the data through the shared model-input and survival-input pieces, the multivariable logistic or
 // Cox fit, and the model table (OR/HR with CIs). Kept here so both tools read and print a model alike.
-import { coxBaselineSurvival, coxRegression, logisticRegression, StatsError, type CoxResult, type LogisticRegressionResult, type NomogramTerm } from '@labstat/stats';
+import { coxBaselineSurvival, coxRegression, logisticRegression, StatsError, type CoxResult, type LogisticRegressionResult, type NomogramTerm, maxOf } from '@labstat/stats';
 import type { ReportBlock } from '@labstat/contracts';
 import { binaryLevels, levelNote, positiveLevelField } from '../../binary-outcome.js';
 import { forestChart } from '../../charts.js';
@@ -247,7 +247,7 @@ export function fitPredictionModel(data: DataTable, params: Params, allowSurviva
 /** Baseline survival at the centre for a Cox model, with the largest follow-up time. */
 export function coxBaseline(m: PredictionModel): { centre: number; at(t: number): number; maxTime: number } {
   const base = coxBaselineSurvival(m.time, m.status, m.xb, 'efron');
-  const maxTime = Math.max(...m.time);
+  const maxTime = maxOf(m.time);
   return {
     centre: base.centre,
     maxTime,

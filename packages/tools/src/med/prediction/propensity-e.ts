@@ -3,7 +3,7 @@
 // balance table before/after, the Love plot and the mirrored PS histograms. Kept apart so the two
 // tools' run files never import each other.
 import type { ReportBlock } from '@labstat/contracts';
-import { balanceStatistics, propensityScore, StatsError, type PropensityScoreResult } from '@labstat/stats';
+import { balanceStatistics, propensityScore, StatsError, type PropensityScoreResult, maxOf } from '@labstat/stats';
 import { binaryLevels, levelNote, positiveLevelField, type BinaryLevels } from '../../binary-outcome.js';
 import { dataThenParams, requireVariables } from '../../common.js';
 import { fieldList, modelInput, quoted, type ModelInput } from '../../model-input.js';
@@ -203,7 +203,7 @@ export function balanceTable(title: string, p: PropensityInput, rows: readonly B
 export function lovePlot(title: string, rows: readonly BalanceRow[], beforeName: string, afterName: string): ReportBlock {
   const labels = rows.map((r) => r.column.label);
   const pts = (k: 'before' | 'after') => rows.map((r, i) => [Number(Math.abs(r[k].smd).toPrecision(6)), labels[i]!]);
-  const max = Math.max(0.2, ...rows.flatMap((r) => [Math.abs(r.before.smd), Math.abs(r.after.smd)]).filter(Number.isFinite));
+  const max = Math.max(0.2, maxOf(rows.flatMap((r) => [Math.abs(r.before.smd), Math.abs(r.after.smd)]).filter(Number.isFinite)));
   return {
     type: 'chart',
     title,
@@ -277,7 +277,7 @@ export function psModelTable(title: string, p: PropensityInput): ReportBlock {
 export const imbalanced = (rows: readonly BalanceRow[]): string[] => rows.slice(1).filter((r) => !(Math.abs(r.after.smd) < SMD_THRESHOLD)).map((r) => r.column.label);
 
 /** The largest |SMD| among the covariates (distance excluded). */
-export const maxAbsSmd = (rows: readonly BalanceRow[], k: 'before' | 'after'): number => Math.max(...rows.slice(1).map((r) => Math.abs(r[k].smd)).filter(Number.isFinite), 0);
+export const maxAbsSmd = (rows: readonly BalanceRow[], k: 'before' | 'after'): number => Math.max(maxOf(rows.slice(1).map((r) => Math.abs(r[k].smd)).filter(Number.isFinite)), 0);
 
 /**
  * The balance before and after in a few numbers: the conclusion's sentence on it (`word`: 匹配 or 加权),

@@ -4,6 +4,7 @@
 import type { ReportBlock } from '@labstat/contracts';
 import type { RcsEffect, RcsModel } from '@labstat/stats';
 import { MAX_POINTS, sampleOf } from '../../charts.js';
+import { maxOf, minOf } from '@labstat/stats';
 
 export type Distribution = { kind: 'histogram'; edges: number[]; counts: number[] } | { kind: 'rug'; values: number[] } | null;
 
@@ -27,8 +28,8 @@ export function doseResponseChart(o: {
   const line = o.curve.map((e) => [r(e.x), r(e.effect)]);
   const lower = o.curve.map((e) => [r(e.x), r(e.effectLower)]);
   const width = o.curve.map((e) => [r(e.x), r(e.effectUpper - e.effectLower)]);
-  const yMin = Math.min(none, ...o.curve.map((e) => e.effectLower));
-  const yMax = Math.max(none, ...o.curve.map((e) => e.effectUpper));
+  const yMin = Math.min(none, minOf(o.curve.map((e) => e.effectLower)));
+  const yMax = Math.max(none, maxOf(o.curve.map((e) => e.effectUpper)));
   const strip = o.distribution !== null;
   const series: Array<Record<string, unknown>> = [
     { type: 'line', name: 'CI', data: lower, symbol: 'none', lineStyle: { opacity: 0 }, stack: 'band', stackStrategy: 'all', silent: true, tooltip: { show: false }, z: 1 },

@@ -4,7 +4,7 @@
 // events or means, effect with CI, interaction P). Numeric subgroup variables with many values are
 // cut at the median; a subgroup variable with one level is refused by name.
 import type { ReportBlock } from '@labstat/contracts';
-import { StatsError, subgroupAnalysis, type Predictor, type SubgroupLevel, type SubgroupModel } from '@labstat/stats';
+import { StatsError, subgroupAnalysis, type Predictor, type SubgroupLevel, type SubgroupModel, maxOf, minOf } from '@labstat/stats';
 import { binaryLevels, levelNote } from '../../binary-outcome.js';
 import { levelOf, pSentence, requireVariables } from '../../common.js';
 import { fieldList, quoted } from '../../model-input.js';
@@ -74,17 +74,17 @@ function forestPlot(lines: readonly ForestLine[], o: { title: string; log: boole
   const ref = o.log ? 1 : 0;
   let xAxis: Record<string, unknown>;
   if (o.log) {
-    const lo = Math.min(ref, ...ends);
-    const hi = Math.max(ref, ...ends);
+    const lo = Math.min(ref, minOf(ends));
+    const hi = Math.max(ref, maxOf(ends));
     const base = hi / lo <= 64 ? 2 : 10;
     xAxis = { type: 'log', logBase: base, min: base ** Math.floor(Math.log(lo) / Math.log(base) + 1e-9), max: base ** Math.ceil(Math.log(hi) / Math.log(base) - 1e-9) };
   } else {
-    const lo = Math.min(ref, ...ends);
-    const hi = Math.max(ref, ...ends);
+    const lo = Math.min(ref, minOf(ends));
+    const hi = Math.max(ref, maxOf(ends));
     const pad = (hi - lo) * 0.05 || 1;
     xAxis = { type: 'value', min: Number((lo - pad).toPrecision(3)), max: Number((hi + pad).toPrecision(3)) };
   }
-  const maxW = Math.max(...drawn.map(({ l }) => l.weight), 1);
+  const maxW = Math.max(maxOf(drawn.map(({ l }) => l.weight)), 1);
   const r6 = (v: number) => Number(v.toPrecision(6));
   const cat = (position: 'left' | 'right', offset: number, data: string[], align: 'left' | 'right' | 'center') => ({
     type: 'category',

@@ -8,6 +8,7 @@ import { num, table, text } from '../../report-helpers.js';
 import { levelOrder, splitList } from '../../survival-input.js';
 import { ToolInputError, type DataTable, type Params, type ToolOutput } from '../../tool.js';
 import { chosenSections, excludedNote, flowChart, pText, STEP, type FlowLink, type FlowNode } from '../flow.js';
+import { minOf } from '@labstat/stats';
 
 const NODES: FlowNode[] = [
   { id: 'start', label: '两个分类变量\n列联表', kind: 'start', x: 1.5, y: 0 },
@@ -79,7 +80,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
   }
   const expected = counts.map((row, i) => row.map((_, j) => (rowTotals[i]! * colTotals[j]!) / n));
   const flat = expected.flat();
-  const minE = Math.min(...flat);
+  const minE = minOf(flat);
   const below5 = flat.filter((e) => e < 5).length;
   const share = below5 / flat.length;
   const is2x2 = rows.length === 2 && cols.length === 2;

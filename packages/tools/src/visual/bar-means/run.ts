@@ -7,6 +7,7 @@ import { formatP, num, table, text } from '../../report-helpers.js';
 import { type DataTable, type Params, type ToolOutput } from '../../tool.js';
 import { r6 } from '../shared/kde.js';
 import { compareGroups, errorBar, errorBarSeries, errorKindOf, errorLabel, groupStats, sigBrackets } from '../shared/group-stats.js';
+import { maxOf, minOf } from '@labstat/stats';
 
 export function run(data: DataTable, params: Params): ToolOutput {
   const { yName, gName } = outcomeAndGroup(data, params, '请选择数值变量和分组变量');
@@ -16,8 +17,8 @@ export function run(data: DataTable, params: Params): ToolOutput {
   const stats = groups.map((g) => groupStats(g.values, level));
   const bars = stats.map((s) => errorBar(s, kind));
   const cmp = compareGroups(groups, String(params.marks ?? 'parametric'));
-  const hiAll = Math.max(0, ...stats.map((s, i) => bars[i]?.[1] ?? s.mean));
-  const loAll = Math.min(0, ...stats.map((s, i) => bars[i]?.[0] ?? s.mean));
+  const hiAll = Math.max(0, maxOf(stats.map((s, i) => bars[i]?.[1] ?? s.mean)));
+  const loAll = Math.min(0, minOf(stats.map((s, i) => bars[i]?.[0] ?? s.mean)));
   const span = hiAll - loAll || 1;
   const sig = sigBrackets(cmp.pairs, (n) => groups.findIndex((g) => g.name === n), hiAll, span * 0.09);
   const series: Array<Record<string, unknown>> = [

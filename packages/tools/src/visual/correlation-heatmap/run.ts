@@ -1,7 +1,7 @@
 // 相关热图: the Pearson or Spearman matrix (pairwise-complete, p from cor.test) as a heatmap with
 // P stars, variables optionally ordered by hierarchical clustering on 1 − r (as corrplot's "hclust"
 // order), showing the lower, upper or full matrix.
-import { correlationMatrix } from '@labstat/stats';
+import { correlationMatrix, maxOf, minOf } from '@labstat/stats';
 import { stars } from '../../charts.js';
 import { formatP, num, table, text } from '../../report-helpers.js';
 import { ToolInputError, type DataTable, type Params, type ToolOutput } from '../../tool.js';
@@ -73,7 +73,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
       opt.grid[0] = { ...(opt.grid[0] as object), top: '20%' };
       opt.grid.push({ left: '6%', right: '20%', top: '3%', height: '15%' });
       opt.xAxis.push({ show: false, type: 'value', gridIndex: 1, min: -0.5, max: k - 0.5 });
-      opt.yAxis.push({ show: false, type: 'value', gridIndex: 1, min: 0, max: Number((Math.max(...tree.height) * 1.02).toPrecision(6)) || 1 });
+      opt.yAxis.push({ show: false, type: 'value', gridIndex: 1, min: 0, max: Number((maxOf(tree.height) * 1.02).toPrecision(6)) || 1 });
       opt.series.push({ type: 'lines', name: '聚类树', coordinateSystem: 'cartesian2d', polyline: true, silent: true, xAxisIndex: 1, yAxisIndex: 1, lineStyle: { color: '#303133', width: 1 }, data: dendrogramLines(tree) });
     }
   }
@@ -88,8 +88,8 @@ export function run(data: DataTable, params: Params): ToolOutput {
     variables: k,
     pairs: pairs.length,
     significantPairs: sig.length,
-    nMin: Math.min(...nVals),
-    nMax: Math.max(...nVals),
+    nMin: minOf(nVals),
+    nMax: maxOf(nVals),
     order: names.join(', '),
     strongestPair: `${strongest.a} ~ ${strongest.b}`,
     strongestR: strongest.r,
@@ -100,7 +100,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
     results[`r.${p.a} ~ ${p.b}`] = p.r;
     results[`p.${p.a} ~ ${p.b}`] = p.p;
   }
-  const nNote = Math.min(...nVals) === Math.max(...nVals) ? `每对变量的观测数 n = ${Math.min(...nVals)}。` : `缺失值按成对删除，各对变量的观测数 n = ${Math.min(...nVals)} ~ ${Math.max(...nVals)}。`;
+  const nNote = minOf(nVals) === maxOf(nVals) ? `每对变量的观测数 n = ${minOf(nVals)}。` : `缺失值按成对删除，各对变量的观测数 n = ${minOf(nVals)} ~ ${maxOf(nVals)}。`;
   return {
     title: `相关热图：${k} 个变量（${method === 'pearson' ? 'Pearson' : 'Spearman'}）`,
     sections: [

@@ -1,6 +1,6 @@
 // 密度图: Gaussian kernel densities (bandwidth bw.nrd0 × adjust, per group) on one grid from
 // min − 3·bw to max + 3·bw as R's density(cut = 3), with an optional rug of the observations.
-import { quantile } from '@labstat/stats';
+import { quantile, maxOf } from '@labstat/stats';
 import { requireVariables } from '../../common.js';
 import { groupsOf } from '../../groups.js';
 import { num, table, text } from '../../report-helpers.js';
@@ -38,7 +38,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
   });
   const grid = linspace(lo, hi, 256);
   const dens = groups.map((g, i) => kde(g.values, bws[i]!, grid));
-  const top = Math.max(...dens.flat());
+  const top = maxOf(dens.flat());
   const series: Array<Record<string, unknown>> = groups.map((g, i) => ({
     type: 'line',
     name: g.name,
@@ -71,7 +71,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
   const stats = groups.map((g, i) => {
     const n = g.values.length;
     const mean = g.values.reduce((a, b) => a + b, 0) / n;
-    const peak = grid[dens[i]!.indexOf(Math.max(...dens[i]!))]!;
+    const peak = grid[dens[i]!.indexOf(maxOf(dens[i]!))]!;
     return { n, mean, sd: sd(g.values), median: quantile(g.values, 0.5)[0]!, bw: bws[i]!, peak };
   });
   const results: ToolOutput['results'] = { n: stats.reduce((a, s) => a + s.n, 0), groups: groups.length, adjust };

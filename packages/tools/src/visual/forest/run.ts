@@ -1,7 +1,7 @@
 // 森林图: estimates with their confidence intervals as squares and whiskers, names on the left and
 // the numbers on the right, the no-effect line at 1 (log scale) or 0 (linear). Where the file has
 // no P, it is derived from the interval (Wald: SE = width / (2 × 1.96) on the analysis scale).
-import { normalQuantile, normalSf } from '@labstat/stats';
+import { normalQuantile, normalSf, maxOf, minOf } from '@labstat/stats';
 import { requireVariables } from '../../common.js';
 import { formatP, num, table, text } from '../../report-helpers.js';
 import { ToolInputError, type DataTable, type Params, type ToolOutput } from '../../tool.js';
@@ -60,8 +60,8 @@ function readRows(data: DataTable, params: Params, log: boolean): Row[] {
 
 /** Round axis ends around the data and the reference: powers of 2 or 10 on a log axis. */
 function logRange(values: number[]): { min: number; max: number; base: number } {
-  const lo = Math.min(1, ...values);
-  const hi = Math.max(1, ...values);
+  const lo = Math.min(1, minOf(values));
+  const hi = Math.max(1, maxOf(values));
   const base = hi / lo <= 64 ? 2 : 10;
   return { base, min: base ** Math.floor(Math.log(lo) / Math.log(base) + 1e-9), max: base ** Math.ceil(Math.log(hi) / Math.log(base) - 1e-9) };
 }
@@ -87,7 +87,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
   const rightText = (r: Row) => (r.problem ? '—' : `${r.estimate!.toFixed(d)} (${ciOf(r)})`);
 
   // Squares: area proportional to the weight (a plain size without weights).
-  const maxShare = Math.max(0, ...drawn.map((r) => share(r) ?? 0));
+  const maxShare = Math.max(0, maxOf(drawn.map((r) => share(r) ?? 0)));
   const size = (r: Row) => (maxShare > 0 && share(r) !== null ? Math.round(6 + 12 * Math.sqrt(share(r)! / maxShare)) : 9);
   const range = log ? logRange(drawn.flatMap((r) => [r.lower!, r.upper!])) : null;
   const reference = log ? 1 : 0;

@@ -1,6 +1,6 @@
 // 棒棒糖图: a stick from 0 and a dot at each item's value, items sorted from the largest down, dots
 // coloured by an optional group; several rows of one item are first summarised (mean, median, sum).
-import { quantile } from '@labstat/stats';
+import { quantile, maxOf, minOf } from '@labstat/stats';
 import { requireVariables } from '../../common.js';
 import { num, table, text } from '../../report-helpers.js';
 import { ToolInputError, type DataTable, type Params, type ToolOutput } from '../../tool.js';
@@ -70,7 +70,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
     const vs = items.filter((x) => x.group === g).map((x) => x.value);
     const m = vs.reduce((a, b) => a + b, 0) / vs.length;
     const md = quantile(vs, 0.5)[0]!;
-    summaryRows.push([g || '全部', vs.length, num(m, 2), num(md, 2), num(Math.min(...vs), 2), num(Math.max(...vs), 2)]);
+    summaryRows.push([g || '全部', vs.length, num(m, 2), num(md, 2), num(minOf(vs), 2), num(maxOf(vs), 2)]);
     if (gs) {
       results[`mean.${g}`] = m;
       results[`median.${g}`] = md;

@@ -4,7 +4,7 @@
 // mosaicplot(shade = TRUE); the chi-square test (R chisq.test without continuity correction, the
 // statistic those residuals add up to) is reported with them. The rectangles are markArea items in
 // data coordinates, so the chart stays plain JSON and scales with the figure size.
-import { chiSquareTest } from '@labstat/stats';
+import { chiSquareTest, maxOf } from '@labstat/stats';
 import { requireVariables } from '../../common.js';
 import { formatP, num, table, text } from '../../report-helpers.js';
 import { levelOrder, splitList } from '../../survival-input.js';
@@ -115,7 +115,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
         symbol: 'none',
         markArea: { silent: true, itemStyle: { opacity: 0.85, ...border(false) }, data: cells.filter((c) => c.i === i).map(area) },
       }));
-  const leftPad = Math.ceil(Math.max(...yLv.map(width))) + 18;
+  const leftPad = Math.ceil(maxOf(yLv.map(width))) + 18;
   const first = cells.filter((c) => c.j === 0);
   const labelSeries = [
     {

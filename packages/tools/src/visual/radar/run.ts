@@ -5,6 +5,7 @@ import { requireVariables } from '../../common.js';
 import { num, table, text } from '../../report-helpers.js';
 import { ToolInputError, type DataTable, type Params, type ToolOutput } from '../../tool.js';
 import { chosenColumns } from '../shared/chart-parts.js';
+import { maxOf, minOf } from '@labstat/stats';
 
 const SCALE_NAMES: Record<string, string> = { none: '原始均值', range: '按极差缩放（0~1）', z: 'z-score 标准化' };
 
@@ -35,8 +36,8 @@ export function run(data: DataTable, params: Params): ToolOutput {
   const mean = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length;
   const sd = (v: number[]) => (v.length > 1 ? Math.sqrt(v.reduce((a, b) => a + (b - mean(v)) ** 2, 0) / (v.length - 1)) : NaN);
   const pooled = vars.map((_, j) => rows.map((r) => r.x[j]!));
-  const lo = pooled.map((v) => Math.min(...v));
-  const hi = pooled.map((v) => Math.max(...v));
+  const lo = pooled.map((v) => minOf(v));
+  const hi = pooled.map((v) => maxOf(v));
   const mu = pooled.map(mean);
   const s = pooled.map(sd);
   vars.forEach((v, j) => {
@@ -55,8 +56,8 @@ export function run(data: DataTable, params: Params): ToolOutput {
   });
   const r4 = (v: number) => Number(v.toFixed(4));
   const allShown = stats.flatMap((st) => st.shown);
-  const zMin = Math.min(...allShown);
-  const zMax = Math.max(...allShown);
+  const zMin = minOf(allShown);
+  const zMax = maxOf(allShown);
   const rawMin = Math.min(0, zMin);
   const rawMax = niceCeil(zMax, Math.max(zMax - rawMin, Math.abs(zMax)) || 1);
   const zBound = niceCeil(Math.max(Math.abs(zMin), Math.abs(zMax)), Math.max(Math.abs(zMin), Math.abs(zMax)) * 2 || 1);

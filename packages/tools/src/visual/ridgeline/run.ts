@@ -1,6 +1,6 @@
 // 山脊图: each group's kernel density (bw.nrd0 × adjust) on its own baseline, all on one scale
 // (the tallest peak spans `overlap` rows), first group at the bottom as ggridges draws it.
-import { quantile } from '@labstat/stats';
+import { quantile, maxOf } from '@labstat/stats';
 import { outcomeAndGroup } from '../../common.js';
 import { groupsOf } from '../../groups.js';
 import { num, table, text } from '../../report-helpers.js';
@@ -26,7 +26,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
   });
   const grid = linspace(lo, hi, 256);
   const dens = groups.map((g, i) => kde(g.values, bws[i]!, grid));
-  const top = Math.max(...dens.flat());
+  const top = maxOf(dens.flat());
   const k = groups.length;
   const series: Array<Record<string, unknown>> = [];
   // Drawn from the top row down, so a lower (nearer) ridge covers the one behind it.
@@ -51,7 +51,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
   const stats = groups.map((g, i) => {
     const n = g.values.length;
     const mean = g.values.reduce((a, b) => a + b, 0) / n;
-    return { n, mean, sd: sd(g.values), median: quantile(g.values, 0.5)[0]!, bw: bws[i]!, peak: grid[dens[i]!.indexOf(Math.max(...dens[i]!))]! };
+    return { n, mean, sd: sd(g.values), median: quantile(g.values, 0.5)[0]!, bw: bws[i]!, peak: grid[dens[i]!.indexOf(maxOf(dens[i]!))]! };
   });
   const results: ToolOutput['results'] = { n: stats.reduce((a, s) => a + s.n, 0), groups: k, adjust };
   groups.forEach((g, i) => Object.assign(results, { [`n.${g.name}`]: stats[i]!.n, [`mean.${g.name}`]: stats[i]!.mean, [`median.${g.name}`]: stats[i]!.median, [`bandwidth.${g.name}`]: stats[i]!.bw, [`mode.${g.name}`]: stats[i]!.peak }));

@@ -1,6 +1,7 @@
 // Small pieces several chart tools use: the chosen numeric columns, and round axis bounds.
 import { requireVariables } from '../../common.js';
 import { ToolInputError, type DataTable, type Params } from '../../tool.js';
+import { maxOf, minOf } from '@labstat/stats';
 
 /** The chosen numeric columns as a list of strings, checked. */
 export function chosenColumns(data: DataTable, params: Params, min: number, what: string): string[] {
@@ -16,8 +17,8 @@ export function chosenColumns(data: DataTable, params: Params, min: number, what
  * leaves out when it scales an axis).
  */
 export function niceRange(values: readonly number[]): { min: number; max: number; interval: number } {
-  let lo = Math.min(...values);
-  let hi = Math.max(...values);
+  let lo = minOf(values);
+  let hi = maxOf(values);
   if (!(hi > lo)) [lo, hi] = [lo - 1, hi + 1];
   const raw = (hi - lo) / 5;
   const mag = 10 ** Math.floor(Math.log10(raw));

@@ -1,6 +1,7 @@
 // The heatmap chart both heatmaps draw (cells on a diverging scale, dendrograms beside them).
 import type { ReportBlock } from '@labstat/contracts';
 import { dendrogramLines, type Tree } from './dendrogram.js';
+import { maxOf } from '@labstat/stats';
 
 /** Blue–white–red (RdBu), the usual heatmap scale: a semantic colour, not the palette. */
 export const DIVERGING = ['#2166AC', '#67A9CF', '#D1E5F0', '#F7F7F7', '#FDDBC7', '#EF8A62', '#B2182B'];
@@ -58,13 +59,13 @@ export function heatmapChart(o: HeatmapChartOptions): ReportBlock {
     grids.push({ left, right: '20%', top: '3%', height: '17%' });
     const g = grids.length - 1;
     xAxis.push({ ...hidden, type: 'value', gridIndex: g, min: -0.5, max: nc - 0.5 });
-    yAxis.push({ ...hidden, type: 'value', gridIndex: g, min: 0, max: Number((Math.max(...o.colTree.height, 0) * 1.02).toPrecision(6)) || 1 });
+    yAxis.push({ ...hidden, type: 'value', gridIndex: g, min: 0, max: Number((Math.max(maxOf(o.colTree.height), 0) * 1.02).toPrecision(6)) || 1 });
     series.push({ ...line, name: '列聚类树', xAxisIndex: g, yAxisIndex: g, data: dendrogramLines(o.colTree) });
   }
   if (o.rowTree) {
     grids.push({ left: '2%', width: '14%', top, bottom: main.bottom });
     const g = grids.length - 1;
-    xAxis.push({ ...hidden, type: 'value', gridIndex: g, inverse: true, min: 0, max: Number((Math.max(...o.rowTree.height, 0) * 1.02).toPrecision(6)) || 1 });
+    xAxis.push({ ...hidden, type: 'value', gridIndex: g, inverse: true, min: 0, max: Number((Math.max(maxOf(o.rowTree.height), 0) * 1.02).toPrecision(6)) || 1 });
     yAxis.push({ ...hidden, type: 'value', gridIndex: g, inverse: true, min: -0.5, max: nr - 0.5 });
     series.push({ ...line, name: '行聚类树', xAxisIndex: g, yAxisIndex: g, data: dendrogramLines(o.rowTree, true) });
   }

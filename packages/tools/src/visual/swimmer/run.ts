@@ -1,7 +1,7 @@
 // 泳道图: one horizontal lane per patient, its length the time on treatment, coloured by group,
 // with markers at response, progression and death and an arrow for patients still on treatment.
 // Longest lane on top; the numbers (median duration, responders, time to response) in tables.
-import { quantile } from '@labstat/stats';
+import { quantile, maxOf } from '@labstat/stats';
 import { requireVariables } from '../../common.js';
 import { num, table, text } from '../../report-helpers.js';
 import { ToolInputError, type DataTable, type Params, type ToolOutput } from '../../tool.js';
@@ -81,7 +81,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
       data: lanes.flatMap((l) => (l.events[e.key] === null ? [] : [[r4(l.events[e.key]!), l.id]])),
     });
   }
-  const maxDur = Math.max(...lanes.map((l) => l.duration));
+  const maxDur = maxOf(lanes.map((l) => l.duration));
   if (on) {
     series.push({
       type: 'scatter',

@@ -1,3 +1,4 @@
+import { maxOf, minOf } from '@labstat/stats';
 // Venn layouts in pixels around the diagram's centre: circles for 2–3 sets, ellipses for 4–5 (the
 // symmetric arrangements in which every one of the 2^k − 1 regions exists), and where to print each
 // region's count: the point of the region farthest from its edges, found on a grid. The 4- and 5-set
@@ -54,7 +55,7 @@ export function inside(s: Shape, x: number, y: number): boolean {
 export function regionAnchors(shapes: readonly Shape[], step = 3): Map<number, { x: number; y: number; room: number }> {
   const xs = shapes.flatMap((s) => [s.cx - Math.max(s.rx, s.ry), s.cx + Math.max(s.rx, s.ry)]);
   const ys = shapes.flatMap((s) => [s.cy - Math.max(s.rx, s.ry), s.cy + Math.max(s.rx, s.ry)]);
-  const [x0, x1, y0, y1] = [Math.min(...xs) - step, Math.max(...xs) + step, Math.min(...ys) - step, Math.max(...ys) + step];
+  const [x0, x1, y0, y1] = [minOf(xs) - step, maxOf(xs) + step, minOf(ys) - step, maxOf(ys) + step];
   const w = Math.ceil((x1 - x0) / step) + 1;
   const h = Math.ceil((y1 - y0) / step) + 1;
   const pat = new Int32Array(w * h);

@@ -7,6 +7,7 @@ import { table, text } from '../../report-helpers.js';
 import { requireVariables } from '../../common.js';
 import { ToolInputError, type DataTable, type Params, type ToolOutput } from '../../tool.js';
 import { regionAnchors, vennShapes } from './layout.js';
+import { maxOf } from '@labstat/stats';
 
 /** The sets' colours in the Venn diagram: Okabe–Ito, which the figure options map to the chosen palette. */
 const SET_COLORS = ['#E69F00', '#56B4E9', '#009E73', '#CC79A7', '#0072B2'];
@@ -141,7 +142,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
 function vennChart(c: SetCounts, title: string): ReportBlock {
   const k = c.sets.length;
   const raw = vennShapes(k);
-  const ext = Math.max(...raw.map((s) => Math.max(Math.abs(s.cx) + s.rx, Math.abs(s.cy) + s.rx)));
+  const ext = maxOf(raw.map((s) => Math.max(Math.abs(s.cx) + s.rx, Math.abs(s.cy) + s.rx)));
   const scale = 165 / ext;
   const shapes = raw.map((s) => ({ ...s, cx: s.cx * scale, cy: s.cy * scale, rx: s.rx * scale, ry: s.ry * scale }));
   const anchors = regionAnchors(shapes, 2);

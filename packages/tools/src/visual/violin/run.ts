@@ -8,6 +8,7 @@ import { fiveNumbers, groupsOf } from '../../groups.js';
 import { num, table, text } from '../../report-helpers.js';
 import { type DataTable, type Params, type ToolOutput } from '../../tool.js';
 import { bwNrd0, kde, linspace, pretty, r6, sd } from '../shared/kde.js';
+import { maxOf } from '@labstat/stats';
 
 /** Deterministic jitter in ±0.12 so the same data always draws the same picture. */
 const jitter = (i: number) => {
@@ -41,7 +42,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
     return { n, five: f, lowerWhisker, upperWhisker, mean: g.values.reduce((a, b) => a + b, 0) / n, sd: n > 1 ? sd(g.values) : NaN, bw: n > 1 ? bwNrd0(g.values) : NaN };
   });
   const dens = groups.map((g, i) => (Number.isFinite(stats[i]!.bw) ? kde(g.values, stats[i]!.bw, grid).map((d, j) => (grid[j]! < stats[i]!.five[0] || grid[j]! > stats[i]!.five[4] ? 0 : d)) : grid.map(() => 0)));
-  const top = Math.max(...dens.flat()) || 1;
+  const top = maxOf(dens.flat()) || 1;
   const series: Array<Record<string, unknown>> = [];
   groups.forEach((g, i) => {
     const w = dens[i]!.map((d) => (d / top) * 0.42);

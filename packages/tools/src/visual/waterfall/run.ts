@@ -1,7 +1,7 @@
 // 瀑布图: one bar per patient, the best percentage change of the target lesions from baseline,
 // sorted from the largest increase to the deepest shrinkage, coloured by the RECIST best response,
 // with the +20% (progression) and −30% (partial response) lines; ORR and DCR with exact CIs.
-import { proportionCi, quantile } from '@labstat/stats';
+import { proportionCi, quantile, maxOf } from '@labstat/stats';
 import { requireVariables } from '../../common.js';
 import { num, table, text } from '../../report-helpers.js';
 import { ToolInputError, type DataTable, type Params, type ToolOutput } from '../../tool.js';
@@ -92,7 +92,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
       legend: { data: present.map((c) => LABELS[c]), top: 0 },
       grid: { left: 64, right: 30, top: 40, bottom: 40 },
       xAxis: { type: 'category', data: bars.map((p) => p.id), name: '患者', nameLocation: 'middle', nameGap: bars.length > 40 ? 12 : 26, axisLabel: { show: bars.length <= 40, rotate: 90, fontSize: 9 }, axisTick: { show: false } },
-      yAxis: { type: 'value', name: '相对基线的最佳变化（%）', nameLocation: 'middle', nameGap: 44, min: -100, max: Math.max(40, Math.ceil(Math.max(...changes) / 20) * 20), interval: 20, splitLine: { show: false } },
+      yAxis: { type: 'value', name: '相对基线的最佳变化（%）', nameLocation: 'middle', nameGap: 44, min: -100, max: Math.max(40, Math.ceil(maxOf(changes) / 20) * 20), interval: 20, splitLine: { show: false } },
       series,
     },
   };
