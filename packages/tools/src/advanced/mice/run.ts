@@ -294,7 +294,11 @@ export function run(data: DataTable, params: Params): ToolOutput {
       rows.push(i);
       impCol.push(s + 1);
     }
-    imp.imputed.forEach((x, k) => imputedCols[k]!.values.push(...sets[s]![x.name]!));
+    // One value at a time: spreading a whole column into push() overflows the stack past ~10⁵ rows.
+    imp.imputed.forEach((x, k) => {
+      const out = imputedCols[k]!.values;
+      for (const v of sets[s]![x.name]!) out.push(v);
+    });
   }
   return {
     title: `多重插补：${imp.imputed.length} 个变量，${m} 个插补数据集`,
