@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { describe, expect, it, onTestFailed } from 'vitest';
-import { IPHONE_UA, newPage as openPage, settledDropdown, snap, useServerAndBrowser } from './harness';
+import { IPHONE_UA, newPage as openPage, registerViaApi, settledDropdown, signIn, snap, useServerAndBrowser } from './harness';
 
 const env = useServerAndBrowser();
 
@@ -82,6 +82,55 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: '登 录' }).click();
     await page.getByTestId('user-menu').getByText('用户5678').waitFor();
     expect((await context.cookies()).find((c) => c.name === 'Custom-Token')?.value).toBeTruthy();
+    await context.close();
+  });
+
+  it('shows an announcement with its formatting and nothing that could run, whatever the server sends', async () => {
+    // The server sanitises announcements when they are saved; here the page gets markup that skipped
+    // that (an old row, a bad deploy), so the browser's own rendering is what is tested.
+    const hostile = [
+      '<h3>维护通知</h3>',
+      '<p>今晚 <strong>22:00</strong> 至 <em>23:00</em> 维护，a &lt; b &amp;&amp; c &gt; d</p>',
+      '<ul><li>第一项</li><li>第二项 <a href="https://example.com/docs" onclick="window.__pwned=1">说明</a></li></ul>',
+      '<ol><li><a href="/#/vip">会员中心</a></li></ol>',
+      '<script>window.__pwned=2</script>',
+      '<img src=x onerror="window.__pwned=3">',
+      '<p><a href="javascript:window.__pwned=4">js</a> <a href="  JaVaScRiPt:window.__pwned=5">js2</a> <a href="data:text/html,<script>alert(1)</script>">data</a></p>',
+      '<svg><style><img src=x onerror="window.__pwned=6"></style></svg>',
+      '<iframe src="javascript:window.parent.__pwned=7"></iframe>',
+      '<p style="position:fixed;inset:0;background:red" onclick="window.__pwned=8">styled</p>',
+      '<math><mtext><table><mglyph><style><img src=x onerror="window.__pwned=9">',
+    ].join('');
+    const token = await registerViaApi(env.server, '13712340001');
+    const { context, page } = await newPage(env.browser);
+    await signIn(context, env.server, token);
+    const loaded: string[] = [];
+    page.on('request', (r) => loaded.push(r.url()));
+    await page.route('**/home/announcements', async (route) => {
+      const res = await route.fetch();
+      const body = (await res.json()) as { data: unknown[] };
+      await route.fulfill({ response: res, json: { ...body, data: [{ title: '系统维护', content: hostile }], count: 1 } });
+    });
+    await page.goto(`${env.server.url}/#/`);
+    const content = page.locator('.ant-notification-notice').getByTestId('announcement-content');
+    await content.waitFor();
+    await content.locator('h3').getByText('维护通知').waitFor();
+    expect(await content.locator('strong').textContent()).toBe('22:00');
+    expect(await content.locator('em').textContent()).toBe('23:00');
+    expect(await content.locator('ul > li').count()).toBe(2);
+    expect(await content.innerText()).toContain('a < b && c > d');
+    const links = await content.locator('a').evaluateAll((as) => as.map((a) => a.outerHTML));
+    expect(links).toEqual([
+      '<a href="https://example.com/docs" target="_blank" rel="noopener noreferrer nofollow">说明</a>',
+      '<a href="/#/vip">会员中心</a>',
+    ]);
+    // Bad links stay as words; nothing that runs, loads, frames or restyles is left.
+    expect(await content.innerText()).toContain('js js2 data');
+    expect(await content.locator('script, img, iframe, svg, math, style, table, [style], [onclick], [onerror]').count()).toBe(0);
+    await snap(page, 'home-announcement-hostile');
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(loaded.filter((u) => new URL(u).pathname === '/x')).toEqual([]);
     await context.close();
   });
 

@@ -55,18 +55,19 @@ export function HomePage() {
     if (!token || urlToken || announced) return;
     announced = true;
     const timers: ReturnType<typeof setTimeout>[] = [];
-    // The sanitiser loads only when there are announcements to clean.
+    // The renderer loads only when there are announcements to show: the signed-out home page has
+    // no room to spare under its 250 KB (issue 25 item 5).
     const show = async () => {
       const list = await fetchAnnouncements();
       if (list.length === 0) return;
-      const { default: DOMPurify } = await import('dompurify');
+      const { RichTextView } = await import('../../../components/rich-text-view');
       list.forEach((a, i) =>
         timers.push(
           setTimeout(
             () =>
               ui.notification?.info({
                 title: a.title,
-                description: <div dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(a.content) }} />,
+                description: <RichTextView html={a.content} data-testid="announcement-content" />,
                 duration: 0,
                 placement: 'topRight',
               }),
