@@ -1,24 +1,26 @@
-// The public header of spec 02 §2: horizontal menu above 900 px, a dropdown below, rotating
-// notices from GET /dynamics/notification (link notices as hyperlinks), and the user menu.
+// The public header of spec 02 §2: horizontal menu above 900 px (plain links, see header-nav), a
+// dropdown below, rotating notices from GET /dynamics/notification (link notices as hyperlinks),
+// and the user menu.
 import { MenuOutlined, NotificationOutlined } from '@ant-design/icons';
 import type { MenuNotice } from '@labstat/contracts';
-import { Button, Menu, type MenuProps } from 'antd';
+import { Button, type MenuProps } from 'antd';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { noticeTarget, useNotices } from '../lib/help-api/notices';
 import { useMinWidth } from '../lib/use-min-width';
+import { HeaderNav, type HeaderNavEntry } from './header-nav';
 import { LazyDropdown } from './lazy-dropdown';
 import { UserMenu } from './user-menu';
 
 export const MANUAL_PATH = '/document/document-manual';
 
-const ENTRIES: { key: string; label: string }[] = [
-  { key: '/', label: '首页' },
-  { key: '/public-tool/visual', label: '分析工具' },
-  { key: '/vip', label: '会员中心' },
-  { key: '/team-info/index', label: '最新动态' },
-  { key: MANUAL_PATH, label: '使用手册' },
-  { key: '/quote/index', label: '引用与致谢' },
+const ENTRIES: HeaderNavEntry[] = [
+  { path: '/', label: '首页' },
+  { path: '/public-tool/visual', label: '分析工具' },
+  { path: '/vip', label: '会员中心' },
+  { path: '/team-info/index', label: '最新动态' },
+  { path: MANUAL_PATH, label: '使用手册' },
+  { path: '/quote/index', label: '引用与致谢' },
 ];
 
 const NOTICE_LINE = 22;
@@ -69,7 +71,7 @@ export function PublicHeader() {
   const { pathname } = useLocation();
   const wide = useMinWidth(901); // wider than 900 px
   const notices = useNotices();
-  const items: MenuProps['items'] = ENTRIES.map((e) => ({ key: e.key, label: e.label }));
+  const items: MenuProps['items'] = ENTRIES.map((e) => ({ key: e.path, label: e.label }));
   const onClick: MenuProps['onClick'] = ({ key }) => navigate(key);
   return (
     <header
@@ -92,7 +94,7 @@ export function PublicHeader() {
         LabStat
       </a>
       {wide ? (
-        <Menu mode="horizontal" selectedKeys={[pathname]} items={items} onClick={onClick} style={{ flex: 1, minWidth: 0, borderBottom: 0 }} data-testid="header-menu" />
+        <HeaderNav entries={ENTRIES} pathname={pathname} testId="header-menu" />
       ) : (
         <div style={{ flex: 1 }}>
           <LazyDropdown menu={{ items, onClick }}>
