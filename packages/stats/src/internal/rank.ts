@@ -55,6 +55,7 @@ export interface Sorted {
  */
 function radixSort(hi: Uint32Array, lo: Uint32Array, start?: Uint32Array): Sorted {
   const n = hi.length;
+  if (n <= SMALL) return comparisonSort(hi, lo, start);
   const counts = new Uint32Array(4 * RADIX);
   for (let i = 0; i < n; i++) {
     const l = lo[i]!;
@@ -123,6 +124,27 @@ function radixSort(hi: Uint32Array, lo: Uint32Array, start?: Uint32Array): Sorte
     kl2 = t;
   }
   return { order: idx, hi: kh, lo: kl };
+}
+
+/**
+ * Below this many keys a comparison sort wins: the radix passes' four 2¹⁶-entry histograms (1 MB)
+ * cost more than sorting a few values, and tests such as Friedman's rank thousands of small blocks.
+ */
+const SMALL = 256;
+
+/** The same stable order as radixSort by comparing keys (Array.prototype.sort is stable). */
+function comparisonSort(hi: Uint32Array, lo: Uint32Array, start?: Uint32Array): Sorted {
+  const n = hi.length;
+  const idx = start ? Array.from(start) : Array.from({ length: n }, (_, i) => i);
+  idx.sort((a, b) => hi[a]! - hi[b]! || lo[a]! - lo[b]!);
+  const order = Uint32Array.from(idx);
+  const kh = new Uint32Array(n);
+  const kl = new Uint32Array(n);
+  for (let k = 0; k < n; k++) {
+    kh[k] = hi[order[k]!]!;
+    kl[k] = lo[order[k]!]!;
+  }
+  return { order, hi: kh, lo: kl };
 }
 
 /**

@@ -81,12 +81,18 @@ export function run(data: DataTable, params: Params): ToolOutput {
   const simple = withInteraction && adjust !== null && params.simple !== false ? estimatedMarginalMeans(input, { specs: [aName, bName], by: bName, level, adjust }) : null;
 
   const mean = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length;
-  const sd = (v: number[]) => (v.length < 2 ? null : Math.sqrt(v.reduce((a, b) => a + (b - mean(v)) ** 2, 0) / (v.length - 1)));
+  const sd = (v: number[]) => {
+    if (v.length < 2) return null;
+    // The mean once, not once per value (quadratic in the cell's size).
+    const m = mean(v);
+    return Math.sqrt(v.reduce((a, b) => a + (b - m) ** 2, 0) / (v.length - 1));
+  };
   const descRows = cellList.map((c) => {
     const v = cellValues.get(c.join('\u0000')) ?? [];
     return [...c, v.length, v.length ? num(mean(v), 2) : null, num(sd(v), 2)];
   });
-  const ssTotal = yv.reduce((a, v) => a + (v - mean(yv)) ** 2, 0);
+  const yMean = mean(yv);
+  const ssTotal = yv.reduce((a, v) => a + (v - yMean) ** 2, 0);
   const rSquared = 1 - anova.residual.ss / ssTotal;
   const adjRSquared = 1 - (1 - rSquared) * ((yv.length - 1) / anova.residual.df);
 

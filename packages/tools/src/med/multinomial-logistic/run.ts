@@ -30,7 +30,8 @@ export function run(data: DataTable, params: Params): ToolOutput {
   }
 
   for (const f of input.fs) {
-    const fv = input.rows.map((i) => data.text(f)[i]!.trim());
+    const col = data.text(f);
+    const fv = input.rows.map((i) => col[i]!.trim());
     for (const l of input.levels.get(f)!) {
       const empty = seen.find((c) => !fv.some((v, j) => v === l && y[j] === c));
       if (empty !== undefined) {
@@ -172,7 +173,8 @@ export function run(data: DataTable, params: Params): ToolOutput {
   const wide = others.flatMap((cat) => rows.filter((r) => !r.reference && !(coefOf(cat, r.column!).oddsRatioCi[1] / coefOf(cat, r.column!).oddsRatioCi[0] <= 100)).map((r) => `${cat}：${r.column}`));
   if (wide.length > 0) caveats.push(`${quoted(wide)}的 RRR 置信区间极宽，估计很不精确（常见于某类别例数很少）。`);
   for (const f of input.fs) {
-    const fv = input.rows.map((i) => data.text(f)[i]!.trim());
+    const col = data.text(f);
+    const fv = input.rows.map((i) => col[i]!.trim());
     const sparse = input.levels.get(f)!.filter((l) => cats.some((c) => fv.filter((v, j) => v === l && y[j] === c).length < 3));
     if (sparse.length > 0) caveats.push(`分类自变量“${f}”的类别${quoted(sparse)}在某些结局类别中例数少于 3，相应 RRR 不稳定；可考虑合并类别。`);
   }

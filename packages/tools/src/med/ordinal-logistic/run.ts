@@ -34,7 +34,8 @@ export function run(data: DataTable, params: Params): ToolOutput {
   if (y.length <= order.length - 1 + p0) throw new ToolInputError(`分析的行只有 ${y.length} 行，不多于模型参数个数（${order.length - 1 + p0}）；请减少自变量或收集更多资料`);
 
   for (const f of input.fs) {
-    const fv = input.rows.map((i) => data.text(f)[i]!.trim());
+    const col = data.text(f);
+    const fv = input.rows.map((i) => col[i]!.trim());
     for (const l of input.levels.get(f)!) {
       const ys = y.filter((_, j) => fv[j] === l);
       const end = ys.every((v) => v === order[0]) ? order[0] : ys.every((v) => v === order.at(-1)) ? order.at(-1) : undefined;
