@@ -4,7 +4,7 @@ import { StatsError } from '../errors.js';
 import { normalCdf, normalQuantile, normalSf } from '../distributions/normal.js';
 import { tCdf, tSf } from '../distributions/t.js';
 import { rank, sortWithKeys } from '../internal/rank.js';
-import { meanAndSs } from '../internal/sum.js';
+import { finishMoments } from '../internal/sum.js';
 import { qrLeastSquares } from '../regression/qr.js';
 import { checkAlternative, checkLevel, pFromTails, type Alternative } from '../hypothesis/common.js';
 
@@ -35,11 +35,15 @@ export interface CorrelationOptions {
   exact?: boolean;
 }
 
-/** Complete pairs of x and y, counted first and copied once into typed arrays. */
+/**
+ * Complete pairs of x and y, counted first and copied once into typed arrays. Two complete
+ * Float64Arrays are returned as they are (no copy of 10⁶ values): read them, do not modify them.
+ */
 function pairs(x: ArrayLike<number>, y: ArrayLike<number>): [Float64Array, Float64Array] {
   if (x.length !== y.length) throw new StatsError('INVALID_ARGUMENT', '两个变量的长度必须相同');
   let m = 0;
   for (let i = 0; i < x.length; i++) if (Number.isFinite(x[i]) && Number.isFinite(y[i])) m++;
+  if (m === x.length && x instanceof Float64Array && y instanceof Float64Array) return [x, y];
   const a = new Float64Array(m);
   const b = new Float64Array(m);
   for (let i = 0, k = 0; i < x.length; i++) {
@@ -51,25 +55,85 @@ function pairs(x: ArrayLike<number>, y: ArrayLike<number>): [Float64Array, Float
   return [a, b];
 }
 
-/** Pearson's r of complete data, via centred sums. */
+/**
+ * Pearson's r of complete data, via centred sums: each variable's mean and Σ(x − x̄)² exactly as
+ * meanAndSs computes them, and the compensated Σ(x − x̄)(y − ȳ), in three passes over both
+ * variables together (the cross-product runs beside the sums of squares; it is redone only when
+ * meanAndSs's exact decimal reading replaces a mean).
+ */
 export function pearsonR(x: ArrayLike<number>, y: ArrayLike<number>): number {
   const n = x.length;
-  const mx = meanAndSs(x);
-  const my = meanAndSs(y);
-  if (!(mx.ss > 0) || !(my.ss > 0)) throw new StatsError('ZERO_VARIANCE', '变量的所有值都相同（标准差为0），无法计算相关系数');
-  // Neumaier-compensated Σ(x − x̄)(y − ȳ), written out (as sumBy) so no callback runs per pair.
-  const ax = mx.mean;
-  const ay = my.mean;
+  // Pass 1: compensated sums (as sum()).
+  let sx = 0;
+  let cx = 0;
+  let sy = 0;
+  let cy = 0;
+  for (let i = 0; i < n; i++) {
+    const u = x[i]!;
+    const v = y[i]!;
+    const tx = sx + u;
+    cx += Math.abs(sx) >= Math.abs(u) ? sx - tx + u : u - tx + sx;
+    sx = tx;
+    const ty = sy + v;
+    cy += Math.abs(sy) >= Math.abs(v) ? sy - ty + v : v - ty + sy;
+    sy = ty;
+  }
+  // Pass 2: the means' refinement (as mean()).
+  const x0 = (sx + cx) / n;
+  const y0 = (sy + cy) / n;
+  let dx = 0;
+  let dy = 0;
+  for (let i = 0; i < n; i++) {
+    dx += x[i]! - x0;
+    dy += y[i]! - y0;
+  }
+  const ax = x0 + dx / n;
+  const ay = y0 + dy / n;
+  // Pass 3: sums of squares (as sumSquaredDeviations()) and the cross-product, all compensated.
+  let qx = 0;
+  let kx = 0;
+  let ex = 0;
+  let qy = 0;
+  let ky = 0;
+  let ey = 0;
   let s = 0;
   let c = 0;
   for (let i = 0; i < n; i++) {
+    const du = x[i]! - ax;
+    const dv = y[i]! - ay;
+    ex += du;
+    const u2 = du * du;
+    const tx = qx + u2;
+    kx += qx >= u2 ? qx - tx + u2 : u2 - tx + qx;
+    qx = tx;
+    ey += dv;
+    const v2 = dv * dv;
+    const ty = qy + v2;
+    ky += qy >= v2 ? qy - ty + v2 : v2 - ty + qy;
+    qy = ty;
+    const w = du * dv;
+    const t = s + w;
+    c += Math.abs(s) >= Math.abs(w) ? s - t + w : w - t + s;
+    s = t;
+  }
+  const mx = finishMoments(ax, qx + kx - (ex * ex) / n, n, () => x);
+  const my = finishMoments(ay, qy + ky - (ey * ey) / n, n, () => y);
+  if (!(mx.ss > 0) || !(my.ss > 0)) throw new StatsError('ZERO_VARIANCE', '变量的所有值都相同（标准差为0），无法计算相关系数');
+  const sxy = mx.mean === ax && my.mean === ay ? s + c : crossProduct(x, y, mx.mean, my.mean);
+  return Math.max(-1, Math.min(1, sxy / Math.sqrt(mx.ss * my.ss)));
+}
+
+/** Neumaier-compensated Σ(x − ax)(y − ay). */
+function crossProduct(x: ArrayLike<number>, y: ArrayLike<number>, ax: number, ay: number): number {
+  let s = 0;
+  let c = 0;
+  for (let i = 0; i < x.length; i++) {
     const v = (x[i]! - ax) * (y[i]! - ay);
     const t = s + v;
     c += Math.abs(s) >= Math.abs(v) ? s - t + v : v - t + s;
     s = t;
   }
-  const sxy = s + c;
-  return Math.max(-1, Math.min(1, sxy / Math.sqrt(mx.ss * my.ss)));
+  return s + c;
 }
 
 /**

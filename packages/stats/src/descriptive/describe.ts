@@ -2,7 +2,7 @@
 import { StatsError, overflowError } from '../errors.js';
 import { tQuantile } from '../distributions/t.js';
 import { meanAndSs } from '../internal/sum.js';
-import { quantileBySelection, type QuantileType } from './quantile.js';
+import { quantileInRange, type QuantileType } from './quantile.js';
 
 export interface DescribeOptions {
   /** Confidence level of the CI of the mean (default 0.95). */
@@ -140,8 +140,9 @@ export function describe(values: ArrayLike<number | null | undefined>, opts: Des
   const skewSe = n > 2 ? Math.sqrt((6 * n * (n - 1)) / ((n - 2) * (n + 1) * (n + 3))) : NaN;
   const kurtSe = n > 3 ? 2 * skewSe * Math.sqrt((n * n - 1) / ((n - 3) * (n + 5))) : NaN;
 
-  // Quartiles by selection on one copy: no full sort (R's quantile() partially sorts too).
-  const [q1, med, q3] = quantileBySelection(x.slice(), [0.25, 0.5, 0.75], opts.quantileType ?? 7) as [number, number, number];
+  // Quartiles by selection among the few values in their buckets of [min, max]: no sort, and no
+  // copy of the data (R's quantile() partially sorts a copy).
+  const [q1, med, q3] = quantileInRange(x, [0.25, 0.5, 0.75], opts.quantileType ?? 7, min, max) as [number, number, number];
   const se = sd / Math.sqrt(n);
   const tq = tQuantile(1 - (1 - level) / 2, n - 1);
   const ci: [number, number] = [m - tq * se, m + tq * se];

@@ -1,5 +1,5 @@
 // Sample quantiles of the nine Hyndman–Fan types, exactly as R's quantile() computes them.
-import { orderStatistics } from '../internal/select.js';
+import { orderStatistics, orderStatisticsInRange } from '../internal/select.js';
 import { StatsError, assertFinite, assertMinLength, assertProbability } from '../errors.js';
 
 export type QuantileType = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
@@ -38,6 +38,17 @@ export function quantileBySelection(x: Float64Array, ps: readonly number[], type
   const wanted: number[] = [];
   quantileAt((i) => (wanted.push(i), 0), x.length, ps, type);
   const values = orderStatistics(x, wanted);
+  return quantileAt((i) => values.get(i)!, x.length, ps, type);
+}
+
+/**
+ * Like quantileBySelection(), without rearranging or copying `x` when its extremes `min` and `max`
+ * are known (the order statistics come from orderStatisticsInRange, with the same values).
+ */
+export function quantileInRange(x: ArrayLike<number>, ps: readonly number[], type: QuantileType, min: number, max: number): number[] {
+  const wanted: number[] = [];
+  quantileAt((i) => (wanted.push(i), 0), x.length, ps, type);
+  const values = orderStatisticsInRange(x, wanted, min, max) ?? orderStatistics(Float64Array.from(x), wanted);
   return quantileAt((i) => values.get(i)!, x.length, ps, type);
 }
 

@@ -1,7 +1,7 @@
 // One-way ANOVA (classic and Welch) with effect sizes.
 import { StatsError } from '../errors.js';
 import { fSf } from '../distributions/f.js';
-import { meanAndSs, sum } from '../internal/sum.js';
+import { meanAndSs, meanAndSsByPart, sum } from '../internal/sum.js';
 import { assertGroups, type Group } from './groups.js';
 
 export interface GroupSummary {
@@ -33,11 +33,12 @@ export interface OneWayAnovaResult {
 }
 
 export function summarize(groups: Group[]): GroupSummary[] {
-  return groups.map((g) => {
-    const { mean, ss } = meanAndSs(g.values);
-    const variance = g.values.length > 1 ? ss / (g.values.length - 1) : NaN;
-    return { name: g.name, n: g.values.length, mean, sd: Math.sqrt(variance), variance };
-  });
+  return groups.map((g) => summary(g, meanAndSs(g.values)));
+}
+
+function summary(g: Group, { mean, ss }: { mean: number; ss: number }): GroupSummary {
+  const variance = g.values.length > 1 ? ss / (g.values.length - 1) : NaN;
+  return { name: g.name, n: g.values.length, mean, sd: Math.sqrt(variance), variance };
 }
 
 /**
@@ -46,12 +47,13 @@ export function summarize(groups: Group[]): GroupSummary[] {
  */
 export function oneWayAnova(groups: Group[]): Readonly<OneWayAnovaResult> {
   assertGroups(groups);
-  const all = groups.flatMap((g) => g.values);
-  const N = all.length;
+  // Each group's moments and the pooled ones in three passes over the values, never concatenated.
+  const moments = meanAndSsByPart(groups.map((g) => g.values));
   const k = groups.length;
-  const { mean: grand, ss: ssTotal } = meanAndSs(all);
-  const summaries = summarize(groups);
-  const ssWithin = sum(groups.map((g) => meanAndSs(g.values).ss));
+  const { mean: grand, ss: ssTotal } = moments.total;
+  const summaries = groups.map((g, i) => summary(g, moments.parts[i]!));
+  const N = sum(summaries.map((s) => s.n));
+  const ssWithin = sum(moments.parts.map((m) => m.ss));
   const ssBetween = sum(summaries.map((s) => s.n * (s.mean - grand) ** 2));
   if (!(ssWithin > 0)) throw new StatsError('ZERO_VARIANCE', '各组内部数值完全相同（组内方差为0），无法进行方差分析');
   const df1 = k - 1;

@@ -66,3 +66,55 @@ export function orderStatistics(a: Float64Array, positions: readonly number[]): 
   visit(0, ks.length - 1, 0, a.length - 1);
   return out;
 }
+
+const BUCKETS = 4096;
+
+/**
+ * The values at the given 0-based sorted positions of `x`, which is left as it is (no copy of the
+ * data): one pass counts the values in equal-width buckets over [min, max] (x's extremes), a
+ * second gathers only the buckets that hold a wanted position, and those few values are
+ * selected. Exactly orderStatistics()'s values: the bucket index never decreases as the value
+ * grows, so a bucket's values all lie between its neighbours'. null when the range cannot be
+ * bucketed (no spread, or a width or scale beyond the double range); a bucket holding much of the
+ * data (heavy ties) only makes the gathered part larger.
+ */
+export function orderStatisticsInRange(x: ArrayLike<number>, positions: readonly number[], min: number, max: number): Map<number, number> | null {
+  const n = x.length;
+  const width = max - min;
+  const scale = BUCKETS / width;
+  if (!(width > 0 && width < Infinity && scale < Infinity)) return null;
+  // ⌊(v − min)·scale⌋ is at most BUCKETS (max itself, with rounding), so BUCKETS + 1 counters.
+  const counts = new Int32Array(BUCKETS + 1);
+  for (let i = 0; i < n; i++) counts[((x[i]! - min) * scale) | 0]!++;
+  const ks = [...new Set(positions)].sort((p, q) => p - q);
+  // The bucket of each wanted position, and where that bucket starts in sorted order.
+  const slot = new Int32Array(BUCKETS + 1).fill(-1);
+  const buckets: { first: number; values: Float64Array; size: number }[] = [];
+  const where: { bucket: number; offset: number }[] = [];
+  let b = 0;
+  let first = 0;
+  for (const k of ks) {
+    while (first + counts[b]! <= k) first += counts[b++]!;
+    if (slot[b]! < 0) {
+      slot[b] = buckets.length;
+      buckets.push({ first, values: new Float64Array(counts[b]!), size: 0 });
+    }
+    where.push({ bucket: slot[b]!, offset: k - first });
+  }
+  for (let i = 0; i < n; i++) {
+    const v = x[i]!;
+    const s = slot[((v - min) * scale) | 0]!;
+    if (s >= 0) {
+      const bk = buckets[s]!;
+      bk.values[bk.size++] = v;
+    }
+  }
+  const out = new Map<number, number>();
+  ks.forEach((k, i) => {
+    const { bucket, offset } = where[i]!;
+    const values = buckets[bucket]!.values;
+    selectInPlace(values, offset);
+    out.set(k, values[offset]!);
+  });
+  return out;
+}

@@ -37,9 +37,12 @@ export function markMissing(values: ArrayLike<unknown>, missing: Uint8Array): vo
   }
 }
 
-/** The kept rows as numbers; null when one of them is not a finite number (text in a numeric variable). */
-export function numericColumn(values: ArrayLike<unknown>, rows: Int32Array, n0: number): Float64Array | null {
-  if (values instanceof Float64Array && rows.length === n0) return values.slice(); // finiteness checked by markMissing
+/**
+ * The kept rows as numbers; null when one of them is not a finite number (text in a numeric variable).
+ * A complete Float64Array is copied unless `share` is set (the caller then only reads the column).
+ */
+export function numericColumn(values: ArrayLike<unknown>, rows: Int32Array, n0: number, share = false): Float64Array | null {
+  if (values instanceof Float64Array && rows.length === n0) return share ? values : values.slice(); // finiteness checked by markMissing
   const col = new Float64Array(rows.length);
   for (let r = 0; r < rows.length; r++) {
     const v = Number(values[rows[r]!]);
@@ -67,12 +70,17 @@ export function levelsOf(values: (string | number)[], reference?: string): strin
   return set;
 }
 
-/** Builds the design matrix (dummy coding with R's treatment contrasts). */
-export function design(input: ModelTerms, rows: Int32Array): DesignColumn[] {
+/**
+ * Builds the design matrix (dummy coding with R's treatment contrasts). With `readOnly` a complete
+ * numeric predictor given as a Float64Array becomes its column as it is, not a copy: for models
+ * that never write to their columns (a copy of 10⁵–10⁶ values per predictor costs more than the fit's
+ * arithmetic on them in fresh memory).
+ */
+export function design(input: ModelTerms, rows: Int32Array, readOnly = false): DesignColumn[] {
   const blocks = new Map<string, DesignColumn[]>();
   for (const p of input.predictors) {
     if (p.type === 'numeric') {
-      const col = numericColumn(p.values, rows, p.values.length);
+      const col = numericColumn(p.values, rows, p.values.length, readOnly);
       if (!col) throw new StatsError('NON_FINITE', `自变量“${p.name}”含有非数值内容，请将其设为分类变量或清理数据`);
       blocks.set(p.name, [{ name: p.name, values: col }]);
     } else {
@@ -109,6 +117,12 @@ export function completeRows(outcomes: readonly ArrayLike<unknown>[], predictors
   const missing = new Uint8Array(n0);
   for (const o of outcomes) markMissing(o, missing);
   for (const p of predictors) markMissing(p.values, missing);
+  return unmarked(missing);
+}
+
+/** Indices i with missing[i] = 0. */
+function unmarked(missing: Uint8Array): Int32Array {
+  const n0 = missing.length;
   let kept = 0;
   for (let i = 0; i < n0; i++) if (!missing[i]) kept++;
   const rows = new Int32Array(kept);

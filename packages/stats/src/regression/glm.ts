@@ -102,6 +102,65 @@ export function irlsStandardError(fit: Pick<IrlsFit, 'rInverse'>, j: number, p: 
 
 export const MAX_ITERATIONS = 50;
 const TOLERANCE = 1e-12;
+const PREDICT_BLOCK = 512;
+
+// The per-row loops of irls are functions of their own: V8 then optimises each small loop as a
+// whole instead of compiling irls loop by loop (OSR) and falling back to the interpreter after each.
+
+/**
+ * η = offset + Σ_j x_j·b_j (added in column order, as a per-row sum would, but column by column over
+ * blocks of rows that stay in cache) and μ = linkinv(η).
+ */
+function linearPredictor(
+  family: GlmFamily,
+  cols: readonly Float64Array[],
+  b: Float64Array,
+  offset: Float64Array | null,
+  eta: Float64Array,
+  mu: Float64Array,
+): void {
+  const n = eta.length;
+  const p = cols.length;
+  for (let start = 0; start < n; start += PREDICT_BLOCK) {
+    const end = Math.min(start + PREDICT_BLOCK, n);
+    if (offset) for (let i = start; i < end; i++) eta[i] = offset[i]!;
+    else for (let i = start; i < end; i++) eta[i] = 0;
+    for (let j = 0; j < p; j++) {
+      const c = cols[j]!;
+      const bj = b[j]!;
+      for (let i = start; i < end; i++) eta[i]! += c[i]! * bj;
+    }
+    for (let i = start; i < end; i++) mu[i] = family.linkinv(eta[i]!);
+  }
+}
+
+/** R's mustart and η = link(mustart), the start without coefficients. */
+function startingValues(family: GlmFamily, y: Float64Array, prior: Float64Array | null, eta: Float64Array, mu: Float64Array): void {
+  for (let i = 0; i < y.length; i++) {
+    mu[i] = family.start(y[i]!, prior ? prior[i]! : 1);
+    eta[i] = family.link(mu[i]!);
+  }
+}
+
+/** IRLS working weights w = √prior·μ'(η)/√V(μ) and weighted working responses w·z, z = η − offset + (y − μ)/μ'(η). */
+function workingResponse(
+  family: GlmFamily,
+  eta: Float64Array,
+  mu: Float64Array,
+  y: Float64Array,
+  offset: Float64Array | null,
+  prior: Float64Array | null,
+  wt: Float64Array,
+  wz: Float64Array,
+): void {
+  for (let i = 0; i < eta.length; i++) {
+    const g = family.muEta(eta[i]!);
+    const w = (prior ? Math.sqrt(prior[i]!) : 1) * (g / Math.sqrt(family.variance(mu[i]!)));
+    const off = offset ? offset[i]! : 0;
+    wz[i] = w * (eta[i]! - off + (y[i]! - mu[i]!) / g);
+    wt[i] = w;
+  }
+}
 
 /**
  * IRLS as R's glm.fit (same start, link clamps and deviance criterion, run to a tighter tolerance).
@@ -125,39 +184,23 @@ export function irls(
   const p = cols.length;
   const eta = new Float64Array(n);
   const mu = new Float64Array(n);
-  const predict = (b: Float64Array) => {
-    for (let i = 0; i < n; i++) {
-      let e = offset ? offset[i]! : 0;
-      for (let j = 0; j < p; j++) e += cols[j]![i]! * b[j]!;
-      eta[i] = e;
-      mu[i] = family.linkinv(e);
-    }
-  };
+  const predict = (b: Float64Array) => linearPredictor(family, cols, b, offset, eta, mu);
   let beta: Float64Array = new Float64Array(p);
   if (start) {
     beta = Float64Array.from(start);
     predict(beta);
-  } else {
-    for (let i = 0; i < n; i++) {
-      mu[i] = family.start(y[i]!, prior ? prior[i]! : 1);
-      eta[i] = family.link(mu[i]!);
-    }
-  }
+  } else startingValues(family, y, prior, eta, mu);
   let previous: Float64Array | null = start ? beta : null;
   let devOld = family.deviance(y, mu, prior);
-  const wx = cols.map(() => new Float64Array(n));
+  // Working weights w and responses w·z; the QR reads the weighted columns w·x_j straight from
+  // cols and w, so they are never written out.
+  const wt = new Float64Array(n);
   const wz = new Float64Array(n);
   let rInverse: Float64Array = new Float64Array(p * p);
   let deviance = devOld;
   for (let it = 1; it <= MAX_ITERATIONS; it++) {
-    for (let i = 0; i < n; i++) {
-      const g = family.muEta(eta[i]!);
-      const w = (prior ? Math.sqrt(prior[i]!) : 1) * (g / Math.sqrt(family.variance(mu[i]!)));
-      const off = offset ? offset[i]! : 0;
-      wz[i] = w * (eta[i]! - off + (y[i]! - mu[i]!) / g);
-      for (let j = 0; j < p; j++) wx[j]![i] = w * cols[j]![i]!;
-    }
-    const fit = qrSolve(wx, wz, names);
+    workingResponse(family, eta, mu, y, offset, prior, wt, wz);
+    const fit = qrSolve(cols, wz, names, wt);
     beta = fit.coefficients;
     rInverse = fit.rInverse;
     predict(beta);

@@ -4,9 +4,9 @@ import gammaln from '@stdlib/math-base-special-gammaln';
 import { StatsError } from '../errors.js';
 import { chisqQuantile, chisqSf } from '../distributions/chisq.js';
 import { normalQuantile } from '../distributions/normal.js';
-import { quantile } from '../descriptive/quantile.js';
+import { quantile, quantileInRange } from '../descriptive/quantile.js';
 import { brent } from '../internal/root.js';
-import { completeRows, design, levelsOf, waldCoefficient, withOddsRatio, type DesignColumn, type ModelTerms, type OddsRatioCoefficient } from './design.js';
+import { completeRows, design, levelsOf, toArray, waldCoefficient, withOddsRatio, type DesignColumn, type ModelTerms, type OddsRatioCoefficient } from './design.js';
 import { binomialFamily, irls, irlsStandardError, MAX_ITERATIONS, type IrlsFit } from './glm.js';
 
 export interface LogisticRegressionInput extends ModelTerms {
@@ -151,6 +151,8 @@ function prepareOutcome(input: LogisticRegressionInput, complete: Int32Array): O
 
 /** Outcome as 0/1 with the event level named. */
 function codeOutcome(values: ArrayLike<unknown>, rows: Int32Array, event: string | number | undefined): { y: Float64Array; event: string; reference: string } {
+  const numeric = codeNumericOutcome(values, rows, event);
+  if (numeric) return numeric;
   const vals = Array.from(rows, (i) => values[i] as string | number);
   const levels = levelsOf(vals);
   if (levels.length !== 2) {
@@ -160,6 +162,34 @@ function codeOutcome(values: ArrayLike<unknown>, rows: Int32Array, event: string
   if (!levels.includes(ev)) throw new StatsError('INVALID_ARGUMENT', `指定的事件水平“${ev}”不在因变量的取值中`);
   const reference = levels.find((l) => l !== ev)!;
   return { y: Float64Array.from(vals, (v) => (String(v) === ev ? 1 : 0)), event: ev, reference };
+}
+
+/**
+ * codeOutcome for an outcome of two distinct numbers, without turning 10⁵ values into strings: for
+ * numbers String(a) === String(b) exactly when a === b, and levelsOf sorts numeric levels by value.
+ * null (the general route, which also words the errors) for text, or other than two levels, or an
+ * event that is not one of them.
+ */
+function codeNumericOutcome(values: ArrayLike<unknown>, rows: Int32Array, event: string | number | undefined): { y: Float64Array; event: string; reference: string } | null {
+  if (rows.length === 0) return null;
+  const a = values[rows[0]!];
+  if (typeof a !== 'number') return null;
+  let b = a; // the second level once seen
+  for (let r = 1; r < rows.length; r++) {
+    const v = values[rows[r]!];
+    if (v === a || v === b) continue;
+    if (typeof v !== 'number' || b !== a) return null;
+    b = v;
+  }
+  if (b === a) return null;
+  const levels = [String(Math.min(a, b)), String(Math.max(a, b))];
+  const ev = event === undefined ? levels[1]! : String(event);
+  if (!levels.includes(ev)) return null;
+  const evValue = ev === levels[0] ? Math.min(a, b) : Math.max(a, b);
+  const reference = levels.find((l) => l !== ev)!;
+  const y = new Float64Array(rows.length);
+  for (let r = 0; r < rows.length; r++) y[r] = values[rows[r]!] === evValue ? 1 : 0;
+  return { y, event: ev, reference };
 }
 
 /**
@@ -220,6 +250,41 @@ function expandedQuantiles(mu: Float64Array, cases: Float64Array, probs: readonl
   });
 }
 
+/** Type 7 quantiles of fitted probabilities (finite by construction), without copying them. */
+function quantileOfFitted(mu: Float64Array, probs: readonly number[]): number[] {
+  if (mu.length === 0) return quantile(mu, probs);
+  let min = mu[0]!;
+  let max = mu[0]!;
+  for (let i = 1; i < mu.length; i++) {
+    const v = mu[i]!;
+    if (v < min) min = v;
+    else if (v > max) max = v;
+  }
+  return quantileInRange(mu, probs, 7, min, max);
+}
+
+/** Observed and expected events and cases in the intervals (b_{j−1}, b_j] of the breaks, the first one closed on the left. */
+function groupSums(observed: Float64Array, mu: Float64Array, breaks: readonly number[], cases: Float64Array | null): { observed: number; expected: number; n: number }[] {
+  const k = breaks.length - 1;
+  const o = new Float64Array(k);
+  const e = new Float64Array(k);
+  const m = new Float64Array(k);
+  for (let i = 0; i < mu.length; i++) {
+    let lo = 1;
+    let hi = k;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (mu[i]! <= breaks[mid]!) hi = mid;
+      else lo = mid + 1;
+    }
+    const c = cases ? cases[i]! : 1;
+    o[lo - 1]! += observed[i]!;
+    e[lo - 1]! += mu[i]! * c;
+    m[lo - 1]! += c;
+  }
+  return Array.from({ length: k }, (_, j) => ({ observed: o[j]!, expected: e[j]!, n: m[j]! }));
+}
+
 /**
  * Hosmer–Lemeshow goodness of fit: cases grouped at the quantiles (type 7) of the fitted
  * probabilities (tied quantiles merged, as cut(…, unique(quantile(…)), include.lowest = TRUE)),
@@ -229,25 +294,10 @@ function expandedQuantiles(mu: Float64Array, cases: Float64Array, probs: readonl
  */
 function hosmerLemeshow(observed: Float64Array, mu: Float64Array, g: number, cases: Float64Array | null = null): LogisticRegressionResult['hosmerLemeshow'] {
   const probs = Array.from({ length: g + 1 }, (_, k) => k / g);
-  const breaks = [...new Set(cases ? expandedQuantiles(mu, cases, probs) : quantile(mu, probs))];
+  const breaks = [...new Set(cases ? expandedQuantiles(mu, cases, probs) : quantileOfFitted(mu, probs))];
   const k = breaks.length - 1;
   if (k < 3) return null;
-  const groups = Array.from({ length: k }, () => ({ observed: 0, expected: 0, n: 0 }));
-  for (let i = 0; i < mu.length; i++) {
-    // Interval (b_{j-1}, b_j], the first one closed on the left.
-    let lo = 1;
-    let hi = k;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (mu[i]! <= breaks[mid]!) hi = mid;
-      else lo = mid + 1;
-    }
-    const grp = groups[lo - 1]!;
-    const c = cases ? cases[i]! : 1;
-    grp.observed += observed[i]!;
-    grp.expected += mu[i]! * c;
-    grp.n += c;
-  }
+  const groups = groupSums(observed, mu, breaks, cases);
   let statistic = 0;
   for (const grp of groups) {
     statistic += (grp.observed - grp.expected) ** 2 / grp.expected;
@@ -292,7 +342,8 @@ export function logisticRegression(input: LogisticRegressionInput): Readonly<Log
   const complete = completeRows(extra ? [input.y, extra] : [input.y], input.predictors);
   const outcome = prepareOutcome(input, complete);
   const { y, prior, event, reference, weighting, rows } = outcome;
-  const cols = design(input, rows);
+  // The fit, the separation check and the profiles only read the columns: no copies of the predictors.
+  const cols = design(input, rows, true);
   const nRows = y.length;
   const p = cols.length;
   const cases = prior ? prior.reduce((a, b) => a + b, 0) : nRows;
@@ -331,22 +382,7 @@ export function logisticRegression(input: LogisticRegressionInput): Readonly<Log
   const caseNull = grouped ? -2 * (events * Math.log(muNull) + (cases - events) * Math.log(1 - muNull)) : nullDeviance;
   const coxSnellR2 = 1 - Math.exp(-modelChiSquare / cases);
   const maxR2 = 1 - Math.exp(-caseNull / cases);
-  let tp = 0;
-  let fn = 0;
-  let fp = 0;
-  let tn = 0;
-  for (let i = 0; i < nRows; i++) {
-    const predicted = fit.mu[i]! > cutoff;
-    const c = prior ? prior[i]! : 1;
-    const e = outcome.events[i]!;
-    if (predicted) {
-      tp += e;
-      fp += c - e;
-    } else {
-      fn += e;
-      tn += c - e;
-    }
-  }
+  const { tp, fn, fp, tn } = classificationCounts(fit.mu, outcome.events, prior, cutoff);
   // Grouped rows: binomial()$aic, −2 Σ log dbinom(eᵢ, tᵢ, μᵢ), i.e. the deviance's saturated term and the log binomial coefficients.
   let logLik = -fit.deviance / 2;
   if (grouped) {
@@ -393,11 +429,36 @@ export function logisticRegression(input: LogisticRegressionInput): Readonly<Log
       specificity: tn + fp > 0 ? tn / (tn + fp) : NaN,
       accuracy: (tp + tn) / cases,
     },
-    fitted: Array.from(fit.mu),
+    fitted: toArray(fit.mu),
     counts: prior ? { events: Array.from(outcome.events), cases: Array.from(prior) } : null,
     iterations: fit.iterations,
     level,
   };
+}
+
+/**
+ * The classification table in cases: observed events and non-events by predicted class
+ * (μ > cutoff). Its own function, as the other per-row loops, so V8 optimises the loop on its own
+ * and need not compile the whole of logisticRegression.
+ */
+function classificationCounts(mu: Float64Array, events: Float64Array, prior: Float64Array | null, cutoff: number): { tp: number; fn: number; fp: number; tn: number } {
+  let tp = 0;
+  let fn = 0;
+  let fp = 0;
+  let tn = 0;
+  for (let i = 0; i < mu.length; i++) {
+    const predicted = mu[i]! > cutoff;
+    const c = prior ? prior[i]! : 1;
+    const e = events[i]!;
+    if (predicted) {
+      tp += e;
+      fp += c - e;
+    } else {
+      fn += e;
+      tn += c - e;
+    }
+  }
+  return { tp, fn, fp, tn };
 }
 
 /**

@@ -33,7 +33,7 @@ export function qrLeastSquares(columns: readonly ArrayLike<number>[], y: ArrayLi
   const n = y.length;
   if (p === 0) throw new StatsError('INVALID_ARGUMENT', '模型中没有自变量');
   if (n <= p) throw new StatsError('TOO_FEW_OBSERVATIONS', `观测数（${n}）必须多于模型参数个数（${p}）`);
-  const blocked = blockedFactor(columns, y, names);
+  const blocked = blockedFactor(columns, y, names, null);
   if (!blocked) return householderFit(columns, y, names);
   const { coefficients, rInverse } = solveTriangular(blocked.R, blocked.qtyHead, p);
   const fitted = new Float64Array(n);
@@ -47,13 +47,25 @@ export function qrLeastSquares(columns: readonly ArrayLike<number>[], y: ArrayLi
   return { coefficients, rInverse, residuals, fitted, leverage: leverageFromRInverse(columns, rInverse, n, p), rss: blocked.rss, n, p };
 }
 
-/** Coefficients, R⁻¹ and the residual sum of squares only (no per-row diagnostics), for iterative fits. */
-export function qrSolve(columns: readonly ArrayLike<number>[], y: ArrayLike<number>, names?: readonly string[]): Pick<QrFit, 'coefficients' | 'rInverse' | 'rss'> {
+/**
+ * Coefficients, R⁻¹ and the residual sum of squares only (no per-row diagnostics), for iterative fits.
+ * With `rowWeights` the columns are taken as multiplied row by row by them (wᵢ·xᵢⱼ, y as given):
+ * the weighted least squares step of IRLS without writing the weighted columns out.
+ */
+export function qrSolve(
+  columns: readonly ArrayLike<number>[],
+  y: ArrayLike<number>,
+  names?: readonly string[],
+  rowWeights?: ArrayLike<number> | null,
+): Pick<QrFit, 'coefficients' | 'rInverse' | 'rss'> {
   const p = columns.length;
   if (p === 0) throw new StatsError('INVALID_ARGUMENT', '模型中没有自变量');
   if (y.length <= p) throw new StatsError('TOO_FEW_OBSERVATIONS', `观测数（${y.length}）必须多于模型参数个数（${p}）`);
-  const blocked = blockedFactor(columns, y, names);
-  if (!blocked) return householderFit(columns, y, names);
+  const blocked = blockedFactor(columns, y, names, rowWeights ?? null);
+  if (!blocked) {
+    const w = rowWeights;
+    return householderFit(w ? columns.map((c) => Float64Array.from(c, (v, i) => w[i]! * v)) : columns, y, names);
+  }
   return { ...solveTriangular(blocked.R, blocked.qtyHead, p), rss: blocked.rss };
 }
 
@@ -66,11 +78,15 @@ function singular(k: number, names: readonly string[] | undefined): StatsError {
   return new StatsError('SINGULAR', `自变量“${name}”与其他自变量完全共线（或为常数），无法估计，请删除该变量`);
 }
 
-/** The blocked pass → R, (Qᵀy)[0:p] and RSS; null when R is ill conditioned or a sum of squares leaves the safe range. */
+/**
+ * The blocked pass → R, (Qᵀy)[0:p] and RSS; null when R is ill conditioned or a sum of squares
+ * leaves the safe range. With `rowWeights` the columns (not y) are read as wᵢ·xᵢⱼ.
+ */
 function blockedFactor(
   columns: readonly ArrayLike<number>[],
   y: ArrayLike<number>,
   names: readonly string[] | undefined,
+  rowWeights: ArrayLike<number> | null,
 ): { R: Float64Array; qtyHead: Float64Array; rss: number } | null {
   const p = columns.length;
   const n = y.length;
@@ -82,59 +98,8 @@ function blockedFactor(
   const colSs = new Float64Array(q);
   for (let start = 0; start < n; start += BLOCK) {
     const m = Math.min(BLOCK, n - start);
-    for (let j = 0; j < q; j++) {
-      const src = sources[j]!;
-      const off = j * ld + q;
-      let ss = 0;
-      for (let i = 0; i < m; i++) {
-        const v = src[start + i]!;
-        W[off + i] = v;
-        ss += v * v;
-      }
-      colSs[j]! += ss;
-    }
-    for (let k = 0; k < q; k++) {
-      const vOff = k * ld + q; // the block part of the reflector is column k of the block itself
-      let ss = 0;
-      for (let i = 0; i < m; i++) ss += W[vOff + i]! * W[vOff + i]!;
-      if (ss === 0) continue;
-      const akk = W[k * ld + k]!;
-      const norm = Math.sqrt(akk * akk + ss);
-      const alpha = akk > 0 ? -norm : norm;
-      const v0 = akk - alpha;
-      const beta = 2 / (v0 * v0 + ss);
-      // Two columns per sweep: the reflector is loaded once for both (about 1.5× faster in V8).
-      let j = k + 1;
-      for (; j + 1 < q; j += 2) {
-        const aOff = j * ld + q;
-        const bOff = aOff + ld;
-        let da = v0 * W[j * ld + k]!;
-        let db = v0 * W[(j + 1) * ld + k]!;
-        for (let i = 0; i < m; i++) {
-          const v = W[vOff + i]!;
-          da += v * W[aOff + i]!;
-          db += v * W[bOff + i]!;
-        }
-        da *= beta;
-        db *= beta;
-        W[j * ld + k]! -= da * v0;
-        W[(j + 1) * ld + k]! -= db * v0;
-        for (let i = 0; i < m; i++) {
-          const v = W[vOff + i]!;
-          W[aOff + i]! -= da * v;
-          W[bOff + i]! -= db * v;
-        }
-      }
-      if (j < q) {
-        const jOff = j * ld + q;
-        let d = v0 * W[j * ld + k]!;
-        for (let i = 0; i < m; i++) d += W[vOff + i]! * W[jOff + i]!;
-        d *= beta;
-        W[j * ld + k]! -= d * v0;
-        for (let i = 0; i < m; i++) W[jOff + i]! -= d * W[vOff + i]!;
-      }
-      W[k * ld + k] = alpha;
-    }
+    for (let j = 0; j < q; j++) colSs[j]! += loadBlock(W, j * ld + q, sources[j]!, j < p ? rowWeights : null, start, m);
+    reduceBlock(W, ld, q, m);
   }
   for (const ss of colSs) if (!(ss < 1e280) || (ss > 0 && ss < 1e-280)) return null;
   const R = new Float64Array(p * p);
@@ -151,6 +116,109 @@ function blockedFactor(
   const qtyHead = new Float64Array(p);
   for (let i = 0; i < p; i++) qtyHead[i] = W[p * ld + i]!;
   return { R, qtyHead, rss: W[p * ld + p]! ** 2 };
+}
+
+/** Copies rows start..start+m−1 of a column (times the row weights, when given) to W at `off`; returns their sum of squares. */
+function loadBlock(W: Float64Array, off: number, src: ArrayLike<number>, rowWeights: ArrayLike<number> | null, start: number, m: number): number {
+  let ss = 0;
+  if (rowWeights) {
+    for (let i = 0; i < m; i++) {
+      const v = rowWeights[start + i]! * src[start + i]!;
+      W[off + i] = v;
+      ss += v * v;
+    }
+  } else {
+    for (let i = 0; i < m; i++) {
+      const v = src[start + i]!;
+      W[off + i] = v;
+      ss += v * v;
+    }
+  }
+  return ss;
+}
+
+/**
+ * One block of the blocked pass: Householder reflections that fold the m block rows (rows q.. of
+ * the column-major W, leading dimension ld) into the running q×q triangle on top. A function of
+ * its own so V8 optimises it as a whole after a few blocks (one long function with several hot
+ * loops is optimised loop by loop and falls back to the interpreter after each).
+ */
+function reduceBlock(W: Float64Array, ld: number, q: number, m: number): void {
+  for (let k = 0; k < q; k++) {
+    const vOff = k * ld + q; // the block part of the reflector is column k of the block itself
+    let ss = 0;
+    for (let i = 0; i < m; i++) ss += W[vOff + i]! * W[vOff + i]!;
+    if (ss === 0) continue;
+    const akk = W[k * ld + k]!;
+    const norm = Math.sqrt(akk * akk + ss);
+    const alpha = akk > 0 ? -norm : norm;
+    const v0 = akk - alpha;
+    const beta = 2 / (v0 * v0 + ss);
+    // Four, then two columns per sweep: the reflector is loaded once for all of them (each
+    // column's sums run in the same order as one at a time).
+    let j = k + 1;
+    for (; j + 3 < q; j += 4) {
+      const aOff = j * ld + q;
+      const bOff = aOff + ld;
+      const cOff = bOff + ld;
+      const dOff = cOff + ld;
+      let da = v0 * W[j * ld + k]!;
+      let db = v0 * W[(j + 1) * ld + k]!;
+      let dc = v0 * W[(j + 2) * ld + k]!;
+      let dd = v0 * W[(j + 3) * ld + k]!;
+      for (let i = 0; i < m; i++) {
+        const v = W[vOff + i]!;
+        da += v * W[aOff + i]!;
+        db += v * W[bOff + i]!;
+        dc += v * W[cOff + i]!;
+        dd += v * W[dOff + i]!;
+      }
+      da *= beta;
+      db *= beta;
+      dc *= beta;
+      dd *= beta;
+      W[j * ld + k]! -= da * v0;
+      W[(j + 1) * ld + k]! -= db * v0;
+      W[(j + 2) * ld + k]! -= dc * v0;
+      W[(j + 3) * ld + k]! -= dd * v0;
+      for (let i = 0; i < m; i++) {
+        const v = W[vOff + i]!;
+        W[aOff + i]! -= da * v;
+        W[bOff + i]! -= db * v;
+        W[cOff + i]! -= dc * v;
+        W[dOff + i]! -= dd * v;
+      }
+    }
+    for (; j + 1 < q; j += 2) {
+      const aOff = j * ld + q;
+      const bOff = aOff + ld;
+      let da = v0 * W[j * ld + k]!;
+      let db = v0 * W[(j + 1) * ld + k]!;
+      for (let i = 0; i < m; i++) {
+        const v = W[vOff + i]!;
+        da += v * W[aOff + i]!;
+        db += v * W[bOff + i]!;
+      }
+      da *= beta;
+      db *= beta;
+      W[j * ld + k]! -= da * v0;
+      W[(j + 1) * ld + k]! -= db * v0;
+      for (let i = 0; i < m; i++) {
+        const v = W[vOff + i]!;
+        W[aOff + i]! -= da * v;
+        W[bOff + i]! -= db * v;
+      }
+    }
+    if (j < q) {
+      const jOff = j * ld + q;
+      let d = v0 * W[j * ld + k]!;
+      for (let i = 0; i < m; i++) d += W[vOff + i]! * W[jOff + i]!;
+      d *= beta;
+      W[j * ld + k]! -= d * v0;
+      for (let i = 0; i < m; i++) W[jOff + i]! -= d * W[vOff + i]!;
+    }
+    W[k * ld + k] = alpha;
+  }
 }
 
 /** Column-by-column Householder QR keeping the reflectors (the accurate route for ill-conditioned designs). */
