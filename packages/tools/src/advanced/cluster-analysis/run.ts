@@ -4,7 +4,7 @@
 import { cutTree, hierarchicalClustering, kMeans, silhouette, type LinkageMethod, minOf } from '@labstat/stats';
 import type { ReportBlock } from '@labstat/contracts';
 import { requireVariables } from '../../common.js';
-import { PALETTE, profileChart } from '../../charts.js';
+import { PALETTE, profileChart, sampleIndices, SAMPLE_SEED } from '../../charts.js';
 import { fieldList, quoted } from '../../model-input.js';
 import { num, table, text } from '../../report-helpers.js';
 import { ToolInputError, type DataTable, type Params, type ToolOutput } from '../../tool.js';
@@ -21,6 +21,12 @@ const METHOD_NAMES: Record<string, string> = {
 };
 /** Silhouettes over k cost n² per k; beyond this many rows only the chosen k gets one. */
 const SILHOUETTE_MAX_N = 4000;
+/**
+ * Above this many rows the chosen k's silhouette is estimated from a seeded sample stratified by
+ * cluster (exact widths need n² distances: 200,000 rows would take hours; R's cluster::silhouette
+ * needs the full distance matrix and cannot run at all).
+ */
+export const SILHOUETTE_SAMPLE_N = 10_000;
 const DENDROGRAM_MAX_N = 2000;
 
 const intParam = (v: unknown, fallback: number, lo: number, hi: number, what: string): number => {
@@ -151,7 +157,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
   }
   if (k >= n) throw new ToolInputError(`类别数 k（${k}）须小于完整观测数（${n}）`);
   const cluster = partitionOf(k);
-  const sil = asInputError('轮廓系数', () => silhouette(columns, cluster, { names: xs, standardize }));
+  const sil = asInputError('轮廓系数', () => (n > SILHOUETTE_SAMPLE_N ? sampledSilhouette(pts, cluster, k, xs) : silhouette(columns, cluster, { names: xs, standardize })));
   const curve = ks.map((kk) => {
     if (kk === 1) return { k: 1, wss: totss, sil: null as number | null };
     const cl = kk === k ? cluster : partitionOf(kk);
@@ -237,6 +243,7 @@ export function run(data: DataTable, params: Params): ToolOutput {
             `肘部法：组内平方和随 k 增大而下降，下降明显变缓处（“肘部”）的 k 较合适。轮廓系数法：平均轮廓系数最大的 k 较合适（本次为 k = ${bestK}）。`,
             kmeans ? `每个 k 都用相同的种子与起点数重新做 k 均值聚类。` : '每个 k 都由同一棵聚类树切割得到。',
             ...(n > SILHOUETTE_MAX_N ? [`样本量大于 ${SILHOUETTE_MAX_N}，只计算了本次 k 的轮廓系数。`] : []),
+            ...(n > SILHOUETTE_SAMPLE_N ? [SAMPLED_NOTE] : []),
           ],
         ),
         elbowChart(curve.map((c) => c.k), curve.map((c) => c.wss), curve.map((c) => c.sil), k),
@@ -306,4 +313,28 @@ export function run(data: DataTable, params: Params): ToolOutput {
     results,
     derivedData: { suffix: '_聚类', rows: rowsAll, columns: [{ name: '聚类类别', values: cluster }] },
   };
+}
+
+const SAMPLED_NOTE = `观测数大于 ${SILHOUETTE_SAMPLE_N}：轮廓系数在按类别分层、固定随机种子（${SAMPLE_SEED}）抽取的约 ${SILHOUETTE_SAMPLE_N} 个观测中计算（各类至少 100 个或全部），总平均按各类例数加权；精确计算需要全部观测两两之间的距离。`;
+
+/**
+ * Silhouette widths of a seeded sample stratified by cluster: each cluster keeps its share of
+ * SILHOUETTE_SAMPLE_N (at least 100 or all of it), widths are computed within the sample on the
+ * already scaled points, and the overall mean weights each cluster's mean by its full size.
+ */
+function sampledSilhouette(pts: readonly (readonly number[])[], cluster: readonly number[], k: number, names: readonly string[]) {
+  const n = cluster.length;
+  const members = Array.from({ length: k }, () => [] as number[]);
+  cluster.forEach((c, i) => members[c - 1]!.push(i));
+  const rows = members.flatMap((m, c) => {
+    const take = Math.min(m.length, Math.max(100, Math.round((SILHOUETTE_SAMPLE_N * m.length) / n)));
+    return sampleIndices(m.length, take, SAMPLE_SEED + c).map((j) => m[j]!);
+  });
+  const sub = silhouette(
+    pts.map((col) => rows.map((i) => col[i]!)),
+    rows.map((i) => cluster[i]!),
+    { names, standardize: false },
+  );
+  const mean = sub.clusterMeans.reduce((s, m, c) => s + m * members[c]!.length, 0) / n;
+  return { ...sub, mean };
 }
