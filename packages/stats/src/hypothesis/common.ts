@@ -33,6 +33,19 @@ export function hedgesJ(df: number): number {
 }
 
 /** Drops non-finite values, into a typed array (counted first: no growing JS array on 1e6 values). */
+/**
+ * Like finite(), for callers that only read the result: a Float64Array without missing values is
+ * returned as it is (a million values are not copied). Never modify what this returns.
+ */
+export function finiteView(x: ArrayLike<number>): Float64Array {
+  if (x instanceof Float64Array) {
+    let all = true;
+    for (let i = 0; i < x.length && all; i++) all = x[i]! - x[i]! === 0;
+    if (all) return x;
+  }
+  return finite(x);
+}
+
 export function finite(x: ArrayLike<number>): Float64Array {
   let n = 0;
   for (let i = 0; i < x.length; i++) if (Number.isFinite(x[i])) n++;

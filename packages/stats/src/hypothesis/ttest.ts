@@ -3,7 +3,7 @@ import { StatsError } from '../errors.js';
 import { tCdf, tQuantile, tSf } from '../distributions/t.js';
 import { meanAndSs } from '../internal/sum.js';
 import { nctNoncentralityInterval } from '../distributions/noncentral-t.js';
-import { checkAlternative, checkLevel, finite, hedgesJ, pFromTails, type Alternative, type TestOptions } from './common.js';
+import { checkAlternative, checkLevel, finite, finiteView, hedgesJ, pFromTails, type Alternative, type TestOptions } from './common.js';
 
 export interface TTestResult {
   method: string;
@@ -101,8 +101,9 @@ export function twoSampleTTest(
   opts: TestOptions & { mu?: number; varEqual?: boolean } = {},
 ): Readonly<TTestResult> {
   const { alternative, level } = prep(opts);
-  const a = finite(x);
-  const b = finite(y);
+  // Only read here: complete Float64Arrays are not copied.
+  const a = finiteView(x);
+  const b = finiteView(y);
   const nx = a.length;
   const ny = b.length;
   if (nx < 2 || ny < 2) throw new StatsError('GROUP_TOO_SMALL', `每组至少需要2个有效观测（当前为${nx}和${ny}）`);
