@@ -1,13 +1,15 @@
 // API throughput of the tool list served from memory (issue 25 item 4), part of `npm run bench`: the
 // built server, autocannon with 200 connections for 10 s on the trivial /healthz route (the
 // ceiling) and on the tool list a visitor asks for, then the same list signed in (favourites read
-// per request). Writes bench/results/api-<date>.json.
+// per request); and the submit throughput of small analyses in the default single-process mode (the
+// example t-test, 50 clients at once, 100 jobs; one account with the per-user cap lifted to 50, as
+// `npm run bench:scale` does on Redis). Writes bench/results/api-<date>.json.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { registerUser, startBuiltServer } from './lib/bench-server.js';
+import { exampleTTestThroughput, registerUser, startBuiltServer } from './lib/bench-server.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const CONNECTIONS = 200;
@@ -46,6 +48,14 @@ try {
   };
 } finally {
   await server.stop();
+}
+// Small analyses through the in-process worker pool (JOB_CONCURRENCY: cores − 1 threads).
+const jobsServer = await startBuiltServer(path.join(work, 'jobs'), { JOB_USER_CONCURRENCY: '50' });
+try {
+  const token = await registerUser(jobsServer.url, '13600003002');
+  result = { ...result, submitThroughput: { clients: 50, ...(await exampleTTestThroughput(jobsServer.url, token, 50, 100)) } };
+} finally {
+  await jobsServer.stop();
   fs.rmSync(work, { recursive: true, force: true });
 }
 console.log(JSON.stringify(result, null, 2));

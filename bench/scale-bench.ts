@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { startTestRedis } from '../apps/server/src/test/redis-server.js';
-import { apiOf, registerUser, ROOT, startBuiltServer, type BenchServer } from './lib/bench-server.js';
+import { exampleTTestThroughput, registerUser, ROOT, startBuiltServer, type BenchServer } from './lib/bench-server.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const JOBS = Number(process.env.BENCH_SCALE_JOBS ?? 100);
@@ -41,26 +41,8 @@ async function analysisThroughput(workers: number): Promise<{ workers: number; j
   const procs = await Promise.all(Array.from({ length: workers }, (_, i) => startWorker(redis.url, `w${workers}-${i + 1}`)));
   try {
     const token = await registerUser(server.url, `1360000${String(2000 + workers).padStart(4, '0')}`);
-    const api = apiOf(server.url, token);
-    const base = await api('GET', '/anatools/config/base?toolId=1003');
-    const fid = base.data.step[0].exampleFile[0]._fid as string;
-    const body = { taskId: null, toolId: 1003, file: { data: fid }, form: [{ data: { y: '治疗后收缩压', group: '组别', method: 'auto', alternative: 'two.sided', level: 0.95 }, identification: 'params', toolId: 1003, stepId: 100352 }], stepId: 100352 };
     // One warm-up analysis per worker, not timed.
-    await Promise.all(procs.map(() => api('POST', '/anatools/v2', body)));
-    let next = 0;
-    let failed = 0;
-    const t0 = performance.now();
-    await Promise.all(
-      Array.from({ length: CLIENTS }, async () => {
-        while (next < JOBS) {
-          next++;
-          const r = await api('POST', '/anatools/v2', body);
-          if (r.code !== 200) failed++;
-        }
-      }),
-    );
-    const seconds = (performance.now() - t0) / 1000;
-    return { workers, jobs: JOBS, seconds: Math.round(seconds * 100) / 100, jobsPerSecond: Math.round((JOBS / seconds) * 100) / 100, failed };
+    return { workers, ...(await exampleTTestThroughput(server.url, token, CLIENTS, JOBS, workers)) };
   } finally {
     for (const p of procs) p.kill('SIGTERM');
     await server.stop();

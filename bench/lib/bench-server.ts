@@ -93,3 +93,30 @@ export const procStatusMb = (pid: number, key: string) => {
   const m = new RegExp(`${key}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) / 1024 : NaN;
 };
+
+/**
+ * Submit throughput of small analyses: `clients` clients at once, each submitting the example
+ * t-test (tool 1003 on its example file) again as soon as its last one answered, until `jobs` were
+ * sent; `warmUps` untimed ones first (one per worker thread or process).
+ */
+export async function exampleTTestThroughput(url: string, token: string, clients: number, jobs: number, warmUps = 1): Promise<{ jobs: number; seconds: number; jobsPerSecond: number; failed: number }> {
+  const api = apiOf(url, token);
+  const base = await api('GET', '/anatools/config/base?toolId=1003');
+  const fid = base.data.step[0].exampleFile[0]._fid as string;
+  const body = { taskId: null, toolId: 1003, file: { data: fid }, form: [{ data: { y: '治疗后收缩压', group: '组别', method: 'auto', alternative: 'two.sided', level: 0.95 }, identification: 'params', toolId: 1003, stepId: 100352 }], stepId: 100352 };
+  await Promise.all(Array.from({ length: warmUps }, () => api('POST', '/anatools/v2', body)));
+  let next = 0;
+  let failed = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (next < jobs) {
+        next++;
+        const r = await api('POST', '/anatools/v2', body);
+        if (r.code !== 200) failed++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - t0) / 1000;
+  return { jobs, seconds: Math.round(seconds * 100) / 100, jobsPerSecond: Math.round((jobs / seconds) * 100) / 100, failed };
+}
