@@ -10,8 +10,8 @@ import { ParquetReader } from './ingest/parquet-reader.js';
 import { ingestRunner } from './jobs/ingest-job.js';
 import { JobPool } from './jobs/job-pool.js';
 import { startQueueWorkers } from './jobs/queue-jobs.js';
-import { processingRunner, scratchIn } from './jobs/processing-job.js';
-import { cleanFilename } from './services/file-service.js';
+import { processingRunner } from './jobs/processing-job.js';
+import { scratchIn } from './lib/scratch-space.js';
 import { S3Store } from './storage/s3-store.js';
 
 const config = loadConfig();
@@ -23,7 +23,7 @@ const pool = new JobPool({ ...config.jobs, warm: true });
 await pool.warmUp();
 const name = process.env.WORKER_NAME || `${os.hostname()}:${process.pid}`;
 const store = config.s3 ? new S3Store(config.s3, path.join(config.dataDir, 'cache')) : null;
-const scratch = path.join(config.dataDir, 'tmp');
+const scratch = scratchIn(path.join(config.dataDir, 'tmp'));
 const workers = startQueueWorkers(
   { url: config.redisUrl, concurrency: config.jobs.concurrency, lockMs: config.jobs.queueLockMs ?? 30_000, name },
   {
@@ -33,7 +33,7 @@ const workers = startQueueWorkers(
     // the API server that received them, whose disk holds the file.
     ingest: store ? { run: ingestRunner(store, config.ingest, scratch), concurrency: config.ingest.concurrency } : undefined,
     // Two processing runs at once, as on an API server (DuckDB does the work in its own threads).
-    processing: store ? { run: processingRunner(store, new ParquetReader(), config.ingest, scratchIn(scratch), cleanFilename), concurrency: 2 } : undefined,
+    processing: store ? { run: processingRunner(store, new ParquetReader(), config.ingest, scratch), concurrency: 2 } : undefined,
   },
 );
 await workers.ready;

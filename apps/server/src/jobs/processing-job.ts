@@ -16,6 +16,8 @@ import type { IngestSettings } from '../config.js';
 import { FileProblem } from '../ingest/file-problem.js';
 import { ingestFile, type IngestResult } from '../ingest/ingest.js';
 import type { ParquetReader } from '../ingest/parquet-reader.js';
+import type { ScratchDirs } from '../lib/scratch-space.js';
+import { cleanFilename } from '../services/file-service.js';
 import type { ObjectStore } from '../storage/object-store.js';
 
 /** A data file as the job needs it: no database, only the store key of its Parquet copy. */
@@ -76,28 +78,12 @@ async function digest(file: string): Promise<{ size: number; sha256: string }> {
   return { size, sha256: hash.digest('hex') };
 }
 
-/** A scratch folder, removed by `done`. */
-export type ScratchDirs = (prefix: string) => Promise<{ dir: string; done(): Promise<void> }>;
-
-/** Scratch folders under `root` (a worker process's DATA_DIR/tmp). */
-export function scratchIn(root: string): ScratchDirs {
-  return async (prefix) => {
-    await fs.promises.mkdir(root, { recursive: true });
-    const dir = await fs.promises.mkdtemp(path.join(root, prefix));
-    return { dir, done: () => fs.promises.rm(dir, { recursive: true, force: true }) };
-  };
-}
-
-/**
- * The runner of processing jobs over `store`. `cleanName` is the upload's file-name rule, so a
- * result's name is cleaned exactly as an uploaded one.
- */
+/** The runner of processing jobs over `store`; results are named by the upload's file-name rule. */
 export function processingRunner(
   store: ObjectStore,
   reader: ParquetReader,
   settings: IngestSettings,
   scratch: ScratchDirs,
-  cleanName: (name: string) => string,
 ): (data: ProcessingJobData) => Promise<ProcessingJobResult> {
   return async (data) => {
     const method = processingById(data.processId);
@@ -131,7 +117,7 @@ export function processingRunner(
       });
       for (const [i, o] of result.outputs.entries()) {
         const { size, sha256 } = await digest(o.path);
-        const filename = cleanName(resultFilename(source.filename, o.suffix));
+        const filename = cleanFilename(resultFilename(source.filename, o.suffix));
         const dir = path.join(work, `in-${i}`);
         await fs.promises.mkdir(dir);
         const { parquetPath, ...ingested } = await ingestFile(o.path, filename, dir, settings);

@@ -155,3 +155,15 @@ function sizeOf(p: string): number {
   for (const name of fs.readdirSync(p)) total += sizeOf(path.join(p, name));
   return total;
 }
+
+/** A scratch folder, removed by `done`. */
+export type ScratchDirs = (prefix: string) => Promise<{ dir: string; done(): Promise<void> }>;
+
+/** Plain scratch folders under `root` (a worker process's DATA_DIR/tmp; it has no ScratchSpace). */
+export function scratchIn(root: string): ScratchDirs {
+  return async (prefix) => {
+    await fs.promises.mkdir(root, { recursive: true });
+    const dir = await fs.promises.mkdtemp(path.join(root, prefix));
+    return { dir, done: () => fs.promises.rm(dir, { recursive: true, force: true }) };
+  };
+}

@@ -17,7 +17,7 @@ import { markdownHtml } from '../lib/html.js';
 import { Semaphore } from '../lib/semaphore.js';
 import type { TasksRepo } from '../repositories/tasks-repo.js';
 import type { ObjectStore } from '../storage/object-store.js';
-import { cleanFilename, type FileService } from './file-service.js';
+import type { FileService } from './file-service.js';
 import type { IngestSettings } from '../config.js';
 import { discardMade, processingRunner, type ProcessingJobData, type ProcessingJobResult } from '../jobs/processing-job.js';
 import type { QueueClient } from '../jobs/queue-jobs.js';
@@ -54,7 +54,7 @@ export class ProcessingService {
     private readonly now: () => number,
     private readonly log: () => FastifyBaseLogger | null,
   ) {
-    this.runLocal = processingRunner(store, reader, ingest, (prefix) => files.scratchDir(prefix), cleanFilename);
+    this.runLocal = processingRunner(store, reader, ingest, (prefix) => files.scratchDir(prefix));
   }
 
   runOnWorkers(queue: QueueClient): void {
